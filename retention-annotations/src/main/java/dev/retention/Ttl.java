@@ -1,0 +1,37 @@
+package dev.retention;
+
+import static java.lang.annotation.ElementType.FIELD;
+import static java.lang.annotation.ElementType.METHOD;
+import static java.lang.annotation.RetentionPolicy.CLASS;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.Retention;
+import java.lang.annotation.Target;
+
+/**
+ * Marks the date attribute of a JPA entity that decides when its row expires.
+ *
+ * <p>A row is expired at instant {@code now} exactly when {@code attribute + expireAfterSeconds <= now}. With
+ * {@code expireAfterSeconds = 0} the attribute is the expiry instant itself (a session's {@code expiresAt}); above zero
+ * it is the window after the attribute (an audit entry kept 365 days after {@code occurredAt}). A row whose attribute
+ * is {@code null} never expires.
+ *
+ * <p>Put it on a persistent field, or on the getter when the entity uses property access. The annotation processor
+ * in {@code retention-processor} checks the placement at compile time and generates the retention pass that the
+ * runtime runs. Retention is {@code CLASS} so that entities compiled into a jar (a {@code @MappedSuperclass}, say)
+ * still carry it to the compilation of their subclasses, while nothing is kept at run time.
+ */
+@Documented
+@Retention(CLASS)
+@Target({FIELD, METHOD})
+public @interface Ttl {
+
+  /** The largest window allowed: 2,147,483,647 seconds (about 68 years). */
+  long MAX_EXPIRE_AFTER_SECONDS = Integer.MAX_VALUE;
+
+  /**
+   * Seconds after the attribute's value at which the row expires; {@code 0} when the attribute is the expiry instant.
+   * From {@code 0} to {@link #MAX_EXPIRE_AFTER_SECONDS}.
+   */
+  long expireAfterSeconds();
+}

@@ -1,0 +1,42 @@
+package dev.retention.processor.model;
+
+import com.palantir.javapoet.ClassName;
+
+/**
+ * Everything the writer needs to generate the retention pass of one entity. Read once from the elements; the writer
+ * asks javac nothing more.
+ *
+ * @param entity the entity class
+ * @param entityName the entity's name in JPQL
+ * @param passClass the class to generate
+ * @param attribute the {@code @Ttl} attribute
+ * @param id the entity's id
+ * @param strategy how rows are deleted, and why
+ */
+public record PassModel(
+    ClassName entity,
+    String entityName,
+    ClassName passClass,
+    TtlAttribute attribute,
+    EntityId id,
+    Strategy strategy) {
+
+  /** The pass's name at run time: the entity's canonical class name. */
+  public String passName() {
+    return entity.canonicalName();
+  }
+
+  /**
+   * How the pass deletes, and the reason in words: what in the entity calls for loading each row, or that nothing
+   * does.
+   */
+  public record Strategy(Kind kind, String reason) {
+
+    /** Mirrors {@code dev.retention.runtime.DeleteStrategy}. */
+    public enum Kind { BULK_STATEMENTS, ENTITY_REMOVAL }
+
+    public boolean removesEntities() {
+      return kind == Kind.ENTITY_REMOVAL;
+    }
+  }
+}

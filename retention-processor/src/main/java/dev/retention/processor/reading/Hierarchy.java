@@ -1,0 +1,63 @@
+package dev.retention.processor.reading;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * A class and its superclasses up to, not including, {@code java.lang.Object}: the classes whose members JPA maps for
+ * an entity.
+ *
+ * @param classes the class first, then each superclass
+ */
+public record Hierarchy(List<TypeElement> classes) {
+
+  /** The hierarchy of {@code type}; empty when a superclass is not resolved yet (it may be generated later). */
+  public static Optional<Hierarchy> of(TypeElement type) {
+    List<TypeElement> classes = new ArrayList<>();
+    TypeElement current = type;
+    while (current != null && !current.getQualifiedName().contentEquals("java.lang.Object")) {
+      classes.add(current);
+      TypeMirror superclass = current.getSuperclass();
+      if (superclass.getKind() == TypeKind.ERROR) {
+        return Optional.empty();
+      }
+      current = superclass.getKind() == TypeKind.DECLARED
+          ? (TypeElement) ((DeclaredType) superclass).asElement()
+          : null;
+    }
+    return Optional.of(new Hierarchy(List.copyOf(classes)));
+  }
+
+  public TypeElement self() {
+    return classes.get(0);
+  }
+
+  /** Every {@code @Ttl} member in the hierarchy, the class's own first. */
+  public List<TtlMember> ttlMembers() {
+    List<TtlMember> members = new ArrayList<>();
+    classes.forEach(type -> members.addAll(TtlMember.declaredIn(type)));
+    return members;
+  }
+
+  /**
+   * The topmost {@code @Entity} among the class and its superclasses up to {@code declaringType}: the entity that owns
+   * the table rows of an attribute declared there, and so the one that gets the pass.
+   */
+  public TypeElement topmostEntityUpTo(TypeElement declaringType) {
+    TypeElement topmost = self();
+    for (TypeElement type : classes) {
+      if (Annotations.has(type, Annotations.ENTITY)) {
+        topmost = type;
+      }
+      if (type.equals(declaringType)) {
+        break;
+      }
+    }
+    return topmost;
+  }
+}

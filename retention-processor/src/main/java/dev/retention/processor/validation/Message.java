@@ -1,0 +1,78 @@
+package dev.retention.processor.validation;
+
+import javax.tools.Diagnostic;
+
+/**
+ * Every message the processor prints, each with a stable tag: what is wrong, then how to fix it. Messages are printed
+ * as {@code [retention:<tag>] <text>}.
+ */
+public enum Message {
+  TYPE(Diagnostic.Kind.ERROR, "type",
+      "@Ttl is on %s of type %s, which is not a date, so no expiry can be computed from it. Put @Ttl on an attribute"
+          + " of one of these types: %s"),
+  TIME_ONLY(Diagnostic.Kind.ERROR, "type",
+      "@Ttl is on %s, mapped with @Temporal(TIME): a time of day without a date is no instant, so rows could never"
+          + " be compared with a cutoff. Map it as TIMESTAMP or DATE, or put @Ttl on a full date attribute"),
+  NOT_AN_ENTITY(Diagnostic.Kind.ERROR, "entity",
+      "@Ttl is in %s, which is neither an @Entity nor a @MappedSuperclass, so there is no table to delete from."
+          + " Annotate the class with @Entity (or @MappedSuperclass), or move @Ttl to an entity"),
+  EMBEDDABLE(Diagnostic.Kind.ERROR, "embeddable",
+      "@Ttl is in @Embeddable %s: an embeddable has no rows of its own, and the same embeddable may sit in several"
+          + " entities with different lifetimes. Put @Ttl on a date attribute of the entity itself"),
+  RANGE(Diagnostic.Kind.ERROR, "range",
+      "expireAfterSeconds = %d is out of range. Use 0 when the attribute is the expiry instant itself, or a window"
+          + " from 1 to 2147483647 seconds (about 68 years)"),
+  DUPLICATE(Diagnostic.Kind.ERROR, "duplicate",
+      "%s has two @Ttl attributes in its hierarchy, %s and %s: a row can expire by one rule only. Keep @Ttl on one of"
+          + " them"),
+  STATIC(Diagnostic.Kind.ERROR, "static",
+      "@Ttl is on static %s, which is no column of any row. Put @Ttl on an instance attribute"),
+  TRANSIENT(Diagnostic.Kind.ERROR, "transient",
+      "@Ttl is on %s, which is %s and so not stored: no row can be compared by it. Put @Ttl on a persistent"
+          + " attribute, or remove %s"),
+  GETTER(Diagnostic.Kind.ERROR, "getter",
+      "@Ttl is on method %s, which is not a property getter. Put it on a getter (getX() or isX(), no parameters,"
+          + " returning the date) or on the field"),
+  ACCESS(Diagnostic.Kind.ERROR, "access",
+      "@Ttl is on %s, but %s uses %s access (%s), so JPA reads its mapping from %s. Put @Ttl on %s"),
+  NO_ID(Diagnostic.Kind.ERROR, "id",
+      "%s has no @Id or @EmbeddedId in its hierarchy, so its expired rows cannot be selected and deleted by id. Add"
+          + " an id attribute"),
+  UNREACHABLE(Diagnostic.Kind.ERROR, "reach",
+      "%s is %s, so the retention pass generated into package %s cannot refer to it. Make it %s"),
+  GENERIC(Diagnostic.Kind.ERROR, "generic",
+      "%s declares type parameters, which an entity cannot have: JPA needs one concrete class per table. Remove the"
+          + " type parameters"),
+  INDEX(Diagnostic.Kind.WARNING, "index",
+      "No index of %s starts with column %s, the @Ttl column: every sweep would scan the table. Add"
+          + " @Table(indexes = @Index(columnList = \"%s\")), or, when the index exists outside the mapping (a"
+          + " migration), silence this with @SuppressWarnings(\"retention:index\")"),
+  STRATEGY(Diagnostic.Kind.NOTE, "strategy", "%s is deleted with %s: %s"),
+  OPTION(Diagnostic.Kind.ERROR, "option", "%s. Allowed: %s"),
+  UNEXPECTED(Diagnostic.Kind.ERROR, "internal",
+      "The retention processor failed on %s: %s. Please report this, with the message and the class, as a bug");
+
+  private final Diagnostic.Kind kind;
+  private final String tag;
+  private final String format;
+
+  Message(Diagnostic.Kind kind, String tag, String format) {
+    this.kind = kind;
+    this.tag = tag;
+    this.format = format;
+  }
+
+  public Diagnostic.Kind kind() {
+    return kind;
+  }
+
+  /** The stable tag, as in {@code [retention:<tag>]} and {@code @SuppressWarnings("retention:<tag>")}. */
+  public String tag() {
+    return "retention:" + tag;
+  }
+
+  /** The message with its tag, {@code arguments} filled in. */
+  public String format(Object... arguments) {
+    return "[" + tag() + "] " + String.format(format, arguments);
+  }
+}

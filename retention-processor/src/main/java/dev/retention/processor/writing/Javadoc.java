@@ -1,0 +1,47 @@
+package dev.retention.processor.writing;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Javadoc text wrapped the way hand-written javadoc is: paragraphs filled to the line width. */
+final class Javadoc {
+
+  /** A word, where an inline tag such as {@code {@code a b}} counts as one, with what sticks to it. */
+  private static final Pattern WORD = Pattern.compile("(?:\\{@[^}]*\\}|[^\\s{])+");
+
+  /** Columns left for text after the {@code " * "} prefix of a top-level type's javadoc. */
+  private static final int WIDTH = 97;
+
+  private Javadoc() {}
+
+  /** The paragraphs, each filled to the width, separated by blank lines, with a final line break. */
+  static String of(List<String> paragraphs) {
+    StringBuilder text = new StringBuilder();
+    for (String paragraph : paragraphs) {
+      if (text.length() > 0) {
+        text.append('\n');
+      }
+      fill(paragraph, text);
+    }
+    return text.toString();
+  }
+
+  private static void fill(String paragraph, StringBuilder text) {
+    int lineLength = 0;
+    Matcher words = WORD.matcher(paragraph);
+    while (words.find()) {
+      String word = words.group();
+      if (lineLength > 0 && lineLength + 1 + word.length() > WIDTH) {
+        text.append('\n');
+        lineLength = 0;
+      } else if (lineLength > 0) {
+        text.append(' ');
+        lineLength++;
+      }
+      text.append(word);
+      lineLength += word.length();
+    }
+    text.append('\n');
+  }
+}

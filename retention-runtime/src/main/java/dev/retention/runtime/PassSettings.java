@@ -1,0 +1,35 @@
+package dev.retention.runtime;
+
+import java.time.Duration;
+
+/**
+ * The options in force for one pass, after the built-in defaults, the code and the configuration were layered and
+ * checked.
+ *
+ * @param pass the pass's name
+ * @param retention the window in force: the annotation's, or the {@code retention} override
+ * @param retentionOverridden whether {@code retention} came from an override rather than the annotation
+ */
+public record PassSettings(
+    String pass,
+    boolean enabled,
+    Duration retention,
+    boolean retentionOverridden,
+    int batchSize,
+    Duration batchDelay,
+    Duration sweepInterval,
+    Duration maxStartupStagger,
+    int maxBatchesPerSweep,
+    boolean dryRun) {
+
+  /**
+   * The wait between sweeps: the smaller of {@code sweep-interval} and the retention when the retention is above zero,
+   * so that a row outlives its expiry by at most about one interval.
+   */
+  public Duration effectiveInterval() {
+    if (retention.isZero() || retention.compareTo(sweepInterval) >= 0) {
+      return sweepInterval;
+    }
+    return retention;
+  }
+}

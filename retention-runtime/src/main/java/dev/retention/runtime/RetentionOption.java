@@ -1,0 +1,141 @@
+package dev.retention.runtime;
+
+import dev.retention.runtime.config.Durations;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The options of a pass: their configuration keys, defaults, value types and limits.
+ *
+ * <p>Each option is set for every pass with {@code retention.defaults.<key>} or for one pass with
+ * {@code retention.<pass name>.<key>}, or in code through {@link RetentionOptions}.
+ */
+public enum RetentionOption {
+  ENABLED("enabled", Type.BOOLEAN, true, "Whether the pass is swept at all."),
+  RETENTION("retention", Type.DURATION, null,
+      "Overrides the annotation's window; rejected below min-retention. Unset: the annotation's expireAfterSeconds."),
+  MIN_RETENTION("min-retention", Type.DURATION, Duration.ofHours(1),
+      "The shortest retention override accepted, so that a typo like 0 cannot empty a table."),
+  BATCH_SIZE("batch-size", Type.INTEGER, 500,
+      "Most rows deleted per batch (one transaction); a batch with fewer rows ends the sweep."),
+  BATCH_DELAY("batch-delay", Type.DURATION, Duration.ZERO,
+      "Pause between batches, leaving room to the workload that shares the database."),
+  SWEEP_INTERVAL("sweep-interval", Type.DURATION, Duration.ofHours(1),
+      "Longest wait between sweeps; the retention shortens it when smaller."),
+  MAX_STARTUP_STAGGER("max-startup-stagger", Type.DURATION, Duration.ofMinutes(1),
+      "Window the first sweep of each pass is spread across, by a hash of the pass name; zero starts all at once."),
+  MAX_BATCHES_PER_SWEEP("max-batches-per-sweep", Type.INTEGER, 100,
+      "Bound on one sweep; on reaching it the sweep yields and the pass sweeps again after the others waiting."),
+  DRY_RUN("dry-run", Type.BOOLEAN, false,
+      "Counts what would be deleted and finds the oldest expiry, deleting nothing.");
+
+  /**
+   * The largest batch size accepted. A batch's ids are bound as parameters of one statement: PostgreSQL's driver stops
+   * at 65,535 parameters, and providers pad IN-lists up to the next power of two, so 10,000 ids (padded to 16,384)
+   * leave room for composite ids of up to three columns.
+   */
+  public static final int MAX_BATCH_SIZE = 10_000;
+
+  /** The kind of value an option takes. */
+  public enum Type { BOOLEAN, INTEGER, DURATION }
+
+  private final String key;
+  private final Type type;
+  private final Object defaultValue;
+  private final String description;
+
+  RetentionOption(String key, Type type, Object defaultValue, String description) {
+    this.key = key;
+    this.type = type;
+    this.defaultValue = defaultValue;
+    this.description = description;
+  }
+
+  /** The key in configuration, such as {@code batch-size}. */
+  public String key() {
+    return key;
+  }
+
+  public Type type() {
+    return type;
+  }
+
+  /** The built-in default; empty for {@link #RETENTION}, which defaults to the annotation's window. */
+  public Optional<Object> defaultValue() {
+    return Optional.ofNullable(defaultValue);
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** The option with the configuration key {@code key}, if any. */
+  public static Optional<RetentionOption> forKey(String key) {
+    return Arrays.stream(values()).filter(option -> option.key.equals(key)).findFirst();
+  }
+
+  /**
+   * Parses a configuration value.
+   *
+   * @throws IllegalArgumentException with a message that says what is accepted
+   */
+  public Object parse(String text) {
+    String value = text.trim();
+    return switch (type) {
+      case BOOLEAN -> parseBoolean(value);
+      case INTEGER -> parseInteger(value);
+      case DURATION -> Durations.parse(value);
+    };
+  }
+
+  /** What is wrong with a value of this option taken on its own, if anything. */
+  public Optional<String> problemWith(Object value) {
+    return switch (this) {
+      case BATCH_SIZE -> {
+        int batchSize = (Integer) value;
+        if (batchSize < 1) {
+          yield Optional.of("must be at least 1");
+        }
+        yield batchSize > MAX_BATCH_SIZE
+            ? Optional.of("must be at most " + MAX_BATCH_SIZE + ": a batch's ids are bound in one statement,"
+                + " and databases limit bind parameters (PostgreSQL: 65,535)")
+            : Optional.empty();
+      }
+      case MAX_BATCHES_PER_SWEEP -> (Integer) value < 1 ? Optional.of("must be at least 1") : Optional.empty();
+      case SWEEP_INTERVAL -> ((Duration) value).isNegative() || ((Duration) value).isZero()
+          ? Optional.of("must be above zero")
+          : Optional.empty();
+      default -> type == Type.DURATION && ((Duration) value).isNegative()
+          ? Optional.of("must not be negative")
+          : Optional.empty();
+    };
+  }
+
+  private static Boolean parseBoolean(String value) {
+    String lower = value.toLowerCase(Locale.ROOT);
+    if (lower.equals("true") || lower.equals("false")) {
+      return Boolean.valueOf(lower);
+    }
+    throw new IllegalArgumentException("expected true or false");
+  }
+
+  private static Integer parseInteger(String value) {
+    try {
+      return Integer.valueOf(value.replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("expected a whole number", e);
+    }
+  }
+
+  /** The value as it is written in configuration. */
+  public String format(Object value) {
+    return type == Type.DURATION ? Durations.format((Duration) value) : String.valueOf(value);
+  }
+
+  @Override
+  public String toString() {
+    return key;
+  }
+}

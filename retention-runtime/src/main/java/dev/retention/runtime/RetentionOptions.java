@@ -1,0 +1,174 @@
+package dev.retention.runtime;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Options for one pass, or for every pass, set in code. Immutable: each {@code with} method returns a copy.
+ *
+ * <p>An instance remembers which options were set explicitly. Only those override the layers below it, so
+ * {@code RetentionOptions.defaults().withDryRun(true)} given for one pass turns on a dry run and leaves its batch size to
+ * the defaults and the configuration. The accessors return the explicit value or the built-in default.
+ *
+ * <p>Values are checked when the runtime is built, with every problem reported at once.
+ */
+public final class RetentionOptions {
+
+  private static final RetentionOptions DEFAULTS = new RetentionOptions(new EnumMap<>(RetentionOption.class));
+
+  private final Map<RetentionOption, Object> explicit;
+
+  private RetentionOptions(EnumMap<RetentionOption, Object> explicit) {
+    this.explicit = Collections.unmodifiableMap(explicit);
+  }
+
+  /** The built-in defaults, nothing set explicitly. */
+  public static RetentionOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public boolean enabled() {
+    return (Boolean) value(RetentionOption.ENABLED);
+  }
+
+  /** The window that overrides the annotation's, if set. */
+  public Optional<Duration> retention() {
+    return Optional.ofNullable((Duration) explicit.get(RetentionOption.RETENTION));
+  }
+
+  public Duration minRetention() {
+    return (Duration) value(RetentionOption.MIN_RETENTION);
+  }
+
+  public int batchSize() {
+    return (Integer) value(RetentionOption.BATCH_SIZE);
+  }
+
+  public Duration batchDelay() {
+    return (Duration) value(RetentionOption.BATCH_DELAY);
+  }
+
+  public Duration sweepInterval() {
+    return (Duration) value(RetentionOption.SWEEP_INTERVAL);
+  }
+
+  public Duration maxStartupStagger() {
+    return (Duration) value(RetentionOption.MAX_STARTUP_STAGGER);
+  }
+
+  public int maxBatchesPerSweep() {
+    return (Integer) value(RetentionOption.MAX_BATCHES_PER_SWEEP);
+  }
+
+  public boolean dryRun() {
+    return (Boolean) value(RetentionOption.DRY_RUN);
+  }
+
+  public RetentionOptions withEnabled(boolean enabled) {
+    return with(RetentionOption.ENABLED, enabled);
+  }
+
+  public RetentionOptions withRetention(Duration retention) {
+    return with(RetentionOption.RETENTION, retention);
+  }
+
+  public RetentionOptions withMinRetention(Duration minRetention) {
+    return with(RetentionOption.MIN_RETENTION, minRetention);
+  }
+
+  public RetentionOptions withBatchSize(int batchSize) {
+    return with(RetentionOption.BATCH_SIZE, batchSize);
+  }
+
+  public RetentionOptions withBatchDelay(Duration batchDelay) {
+    return with(RetentionOption.BATCH_DELAY, batchDelay);
+  }
+
+  public RetentionOptions withSweepInterval(Duration sweepInterval) {
+    return with(RetentionOption.SWEEP_INTERVAL, sweepInterval);
+  }
+
+  public RetentionOptions withMaxStartupStagger(Duration maxStartupStagger) {
+    return with(RetentionOption.MAX_STARTUP_STAGGER, maxStartupStagger);
+  }
+
+  public RetentionOptions withMaxBatchesPerSweep(int maxBatchesPerSweep) {
+    return with(RetentionOption.MAX_BATCHES_PER_SWEEP, maxBatchesPerSweep);
+  }
+
+  public RetentionOptions withDryRun(boolean dryRun) {
+    return with(RetentionOption.DRY_RUN, dryRun);
+  }
+
+  /**
+   * Sets one option by its descriptor; {@code value} must be of the option's {@link RetentionOption#type() type}.
+   */
+  public RetentionOptions with(RetentionOption option, Object value) {
+    Objects.requireNonNull(value, () -> option.key() + " must not be null");
+    Class<?> expected = switch (option.type()) {
+      case BOOLEAN -> Boolean.class;
+      case INTEGER -> Integer.class;
+      case DURATION -> Duration.class;
+    };
+    if (!expected.isInstance(value)) {
+      throw new IllegalArgumentException(option.key() + " takes a " + expected.getSimpleName() + ", not " + value);
+    }
+    EnumMap<RetentionOption, Object> copy = copyOfExplicit();
+    copy.put(option, value);
+    return new RetentionOptions(copy);
+  }
+
+  /** These options with every option that {@code overrides} set explicitly taken from it. */
+  public RetentionOptions overriddenBy(RetentionOptions overrides) {
+    EnumMap<RetentionOption, Object> copy = copyOfExplicit();
+    copy.putAll(overrides.explicit);
+    return new RetentionOptions(copy);
+  }
+
+  /** The options set explicitly, in declaration order. */
+  public Set<RetentionOption> explicitlySet() {
+    return explicit.keySet();
+  }
+
+  /** The explicit value of {@code option}, or its built-in default (empty only for an unset retention). */
+  public Optional<Object> get(RetentionOption option) {
+    return explicit.containsKey(option) ? Optional.of(explicit.get(option)) : option.defaultValue();
+  }
+
+  private Object value(RetentionOption option) {
+    return get(option).orElseThrow();
+  }
+
+  private EnumMap<RetentionOption, Object> copyOfExplicit() {
+    EnumMap<RetentionOption, Object> copy = new EnumMap<>(RetentionOption.class);
+    copy.putAll(explicit);
+    return copy;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof RetentionOptions that && explicit.equals(that.explicit);
+  }
+
+  @Override
+  public int hashCode() {
+    return explicit.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder text = new StringBuilder("RetentionOptions{");
+    explicit.forEach((option, value) -> {
+      if (text.charAt(text.length() - 1) != '{') {
+        text.append(", ");
+      }
+      text.append(option.key()).append('=').append(option.format(value));
+    });
+    return text.append('}').toString();
+  }
+}

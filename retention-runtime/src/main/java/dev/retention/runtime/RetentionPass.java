@@ -1,0 +1,56 @@
+package dev.retention.runtime;
+
+import jakarta.persistence.EntityManager;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Optional;
+
+/**
+ * Deletes the expired rows of one entity. Implemented by the code that {@code retention-processor} generates for each
+ * entity with a {@code @Ttl} attribute; the runtime calls it, one bounded batch per transaction.
+ *
+ * <p>Every method works against a {@link Cutoff} the caller computed once for the whole sweep: a row is expired when its
+ * attribute is at or before the cutoff, and a row whose attribute is null never is. Nothing here reads a clock.
+ *
+ * @param <E> the entity type
+ */
+public interface RetentionPass<E> {
+
+  /** The pass's name: the entity's fully qualified class name. Options and reports use it. */
+  String name();
+
+  /** The entity whose rows this pass deletes. */
+  Class<E> entityType();
+
+  /** The window from the annotation: zero when the attribute is the expiry instant itself. */
+  Duration expireAfter();
+
+  /** How this pass deletes rows; see {@link DeleteStrategy}. */
+  DeleteStrategy deleteStrategy();
+
+  /**
+   * Deletes at most {@code batchSize} expired rows, oldest first, inside the caller's transaction.
+   *
+   * @return the number of rows deleted; fewer than {@code batchSize} means no expired row was left to take
+   */
+  int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize);
+
+  /** Counts the rows expired at {@code cutoff}, for dry runs and reports. */
+  long countExpired(EntityManager em, Cutoff cutoff);
+
+  /** The attribute value, as an instant, of the oldest row expired at {@code cutoff}; empty when there is none. */
+  Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff);
+
+  /**
+   * {@link #purgeBatch(EntityManager, Cutoff, int)} with zone-less attribute types read in the JVM's default zone.
+   */
+  default int purgeBatch(EntityManager em, Instant cutoff, int batchSize) {
+    return purgeBatch(em, Cutoff.of(cutoff, ZoneId.systemDefault()), batchSize);
+  }
+
+  /** {@link #countExpired(EntityManager, Cutoff)} with zone-less attribute types read in the JVM's default zone. */
+  default long countExpired(EntityManager em, Instant cutoff) {
+    return countExpired(em, Cutoff.of(cutoff, ZoneId.systemDefault()));
+  }
+}

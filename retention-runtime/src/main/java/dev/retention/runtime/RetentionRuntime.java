@@ -1,0 +1,311 @@
+package dev.retention.runtime;
+
+import dev.retention.runtime.config.Durations;
+import dev.retention.runtime.config.OptionsBinder;
+import dev.retention.runtime.discovery.RegistryDiscovery;
+import dev.retention.runtime.report.Listeners;
+import dev.retention.runtime.report.LoggingSweepListener;
+import dev.retention.runtime.schedule.BackgroundSweeps;
+import dev.retention.runtime.schedule.StartupStagger;
+import dev.retention.runtime.schedule.SweepPlan;
+import dev.retention.runtime.sweep.StatementShape;
+import dev.retention.runtime.sweep.StatementShapes;
+import dev.retention.runtime.sweep.StopSignal;
+import dev.retention.runtime.sweep.Sweeper;
+import jakarta.persistence.EntityManagerFactory;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.stream.Collectors;
+
+/**
+ * Discovers the generated retention passes and sweeps them: in the background once {@link #start() started}, or on
+ * demand with {@link #sweepAll()} and {@link #sweep(String)}.
+ *
+ * <pre>{@code
+ * try (RetentionRuntime retention = RetentionRuntime.start(entityManagerFactory)) {
+ *   ... // the application runs; expired rows go in the background
+ * }
+ * }</pre>
+ *
+ * <p>Closing the runtime stops its sweepers; it does not close the {@code EntityManagerFactory}, which stays the
+ * application's.
+ */
+public final class RetentionRuntime implements AutoCloseable {
+
+  private final List<RetentionPass<?>> passes;
+  private final Map<String, Sweeper> sweepers;
+  private final Clock clock;
+  private final StopSignal stopSignal;
+  private final int maxConcurrentSweeps;
+  private final Duration closeTimeout;
+  private BackgroundSweeps background;
+  private boolean closed;
+
+  private RetentionRuntime(Builder builder, List<RetentionPass<?>> passes, Map<String, Sweeper> sweepers,
+      StopSignal stopSignal) {
+    this.passes = List.copyOf(passes);
+    this.sweepers = sweepers;
+    this.clock = builder.clock;
+    this.stopSignal = stopSignal;
+    this.maxConcurrentSweeps = builder.maxConcurrentSweeps;
+    this.closeTimeout = builder.closeTimeout;
+  }
+
+  /** A builder for a runtime over {@code emf}'s entities. */
+  public static Builder builder(EntityManagerFactory emf) {
+    return new Builder(emf);
+  }
+
+  /** Discovers the passes, checks them with the default options, and starts sweeping in the background. */
+  public static RetentionRuntime start(EntityManagerFactory emf) {
+    return builder(emf).build().start();
+  }
+
+  /** Every discovered pass whose entity the factory manages, enabled or not, sorted by name. */
+  public List<RetentionPass<?>> passes() {
+    return passes;
+  }
+
+  /** The options in force for {@code passName}. */
+  public PassSettings settings(String passName) {
+    return sweeper(passName).settings();
+  }
+
+  /**
+   * Starts the background sweepers: the first sweep of each enabled pass after its startup offset, then one per
+   * interval. Returns at once; calling it again does nothing.
+   */
+  public synchronized RetentionRuntime start() {
+    checkOpen();
+    if (background == null) {
+      List<PassSettings> enabled = enabledSweepers().stream().map(Sweeper::settings).collect(Collectors.toList());
+      background = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock, stopSignal);
+      background.start(maxConcurrentSweeps);
+      LoggingSweepListener.LOGGER.log(Level.INFO, () -> describeStart(enabled));
+    }
+    return this;
+  }
+
+  /** Sweeps every enabled pass once, now, in this thread, one after the other. */
+  public List<SweepReport> sweepAll() {
+    checkOpen();
+    List<SweepReport> reports = new ArrayList<>();
+    for (Sweeper sweeper : enabledSweepers()) {
+      reports.add(sweeper.sweep());
+    }
+    return reports;
+  }
+
+  /**
+   * Sweeps one pass once, now, in this thread.
+   *
+   * @throws IllegalArgumentException when no pass has that name, or the pass is disabled
+   */
+  public SweepReport sweep(String passName) {
+    checkOpen();
+    Sweeper sweeper = sweeper(passName);
+    if (!sweeper.settings().enabled()) {
+      throw new IllegalArgumentException("Pass " + passName + " is disabled (retention." + passName
+          + ".enabled = false)");
+    }
+    return sweeper.sweep();
+  }
+
+  /**
+   * Stops the sweepers: no new sweep or batch starts, pausing sweeps wake and end, and a batch in flight is given the
+   * close timeout to finish. Calling it again does nothing.
+   */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    stopSignal.stop();
+    if (background != null && !background.stop(closeTimeout)) {
+      LoggingSweepListener.LOGGER.log(Level.WARNING, "A retention batch was still running " + closeTimeout
+          + " after close(); it will commit or roll back on its own");
+    }
+  }
+
+  private synchronized void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("This RetentionRuntime is closed");
+    }
+  }
+
+  private Sweeper sweeper(String passName) {
+    Sweeper sweeper = sweepers.get(passName);
+    if (sweeper == null) {
+      throw new IllegalArgumentException("No pass named " + passName + "; passes: " + sweepers.keySet());
+    }
+    return sweeper;
+  }
+
+  private List<Sweeper> enabledSweepers() {
+    return sweepers.values().stream().filter(sweeper -> sweeper.settings().enabled()).collect(Collectors.toList());
+  }
+
+  private String describeStart(List<PassSettings> enabled) {
+    StringBuilder text = new StringBuilder("Retention started: ").append(enabled.size())
+        .append(enabled.size() == 1 ? " pass" : " passes").append(" enabled of ").append(passes.size());
+    for (PassSettings pass : enabled) {
+      text.append(System.lineSeparator()).append("  ").append(pass.pass())
+          .append(": retention ").append(Durations.format(pass.retention()))
+          .append(", every ").append(Durations.format(pass.effectiveInterval()))
+          .append(", first sweep in ").append(Durations.format(
+              StartupStagger.offset(pass.pass(), pass.maxStartupStagger())))
+          .append(pass.dryRun() ? ", dry run" : "")
+          .append(", ").append(sweepers.get(pass.pass()).shape().name());
+    }
+    return text.toString();
+  }
+
+  /** Builds a {@link RetentionRuntime}; every setting is optional. */
+  public static final class Builder {
+
+    private final EntityManagerFactory emf;
+    private Clock clock = Clock.systemUTC();
+    private ZoneId zone = ZoneId.systemDefault();
+    private final Map<String, String> configuration = new LinkedHashMap<>();
+    private RetentionOptions defaults = RetentionOptions.defaults();
+    private final Map<String, RetentionOptions> options = new LinkedHashMap<>();
+    private final List<SweepListener> listeners = new ArrayList<>();
+    private ClassLoader classLoader;
+    private List<RetentionRegistry> registries;
+    private int maxConcurrentSweeps = 1;
+    private Duration closeTimeout = Duration.ofSeconds(30);
+
+    private Builder(EntityManagerFactory emf) {
+      this.emf = Objects.requireNonNull(emf, "emf");
+    }
+
+    /** The clock each sweep reads its {@code now} from. Default: the system clock. */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** The zone in which zone-less attributes ({@code LocalDateTime}, {@code LocalDate}) are read. Default: the JVM's. */
+    public Builder zone(ZoneId zone) {
+      this.zone = Objects.requireNonNull(zone, "zone");
+      return this;
+    }
+
+    /**
+     * Options from configuration: {@code retention.defaults.<option>} and {@code retention.<pass name>.<option>}.
+     * Other keys are ignored. Configuration wins over options set in code for the same scope.
+     */
+    public Builder configuration(Map<String, String> configuration) {
+      this.configuration.putAll(configuration);
+      return this;
+    }
+
+    /** {@link #configuration(Map)} from properties. */
+    public Builder configuration(Properties properties) {
+      for (String key : properties.stringPropertyNames()) {
+        configuration.put(key, properties.getProperty(key));
+      }
+      return this;
+    }
+
+    /** Options for every pass; only the options set explicitly count. */
+    public Builder defaults(RetentionOptions defaults) {
+      this.defaults = this.defaults.overriddenBy(Objects.requireNonNull(defaults, "defaults"));
+      return this;
+    }
+
+    /** Options for the pass named {@code passName}; only the options set explicitly count. */
+    public Builder options(String passName, RetentionOptions options) {
+      this.options.merge(passName, Objects.requireNonNull(options, "options"), RetentionOptions::overriddenBy);
+      return this;
+    }
+
+    /** Receives every sweep's events. */
+    public Builder listener(SweepListener listener) {
+      listeners.add(Objects.requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    /** The class loader registries are discovered with. Default: the thread's context class loader. */
+    public Builder classLoader(ClassLoader classLoader) {
+      this.classLoader = Objects.requireNonNull(classLoader, "classLoader");
+      return this;
+    }
+
+    /** Uses these registries instead of discovering them through {@code ServiceLoader}. */
+    public Builder registries(List<RetentionRegistry> registries) {
+      this.registries = List.copyOf(registries);
+      return this;
+    }
+
+    /** How many passes may sweep at the same time in the background. Default: 1, so passes take turns. */
+    public Builder maxConcurrentSweeps(int maxConcurrentSweeps) {
+      if (maxConcurrentSweeps < 1) {
+        throw new IllegalArgumentException("maxConcurrentSweeps must be at least 1, not " + maxConcurrentSweeps);
+      }
+      this.maxConcurrentSweeps = maxConcurrentSweeps;
+      return this;
+    }
+
+    /** How long {@link #close()} waits for a batch in flight. Default: 30 seconds. */
+    public Builder closeTimeout(Duration closeTimeout) {
+      if (closeTimeout.isNegative()) {
+        throw new IllegalArgumentException("closeTimeout must not be negative, not " + closeTimeout);
+      }
+      this.closeTimeout = closeTimeout;
+      return this;
+    }
+
+    /**
+     * Discovers the passes and checks every option.
+     *
+     * @throws RetentionConfigurationException listing every problem: bad values, unknown keys, broken registries
+     */
+    public RetentionRuntime build() {
+      List<RetentionPass<?>> discovered = registries != null
+          ? RegistryDiscovery.collect(registries)
+          : RegistryDiscovery.discover(classLoader != null ? classLoader : contextClassLoader());
+      Map<String, Duration> windows = new LinkedHashMap<>();
+      discovered.forEach(pass -> windows.put(pass.name(), pass.expireAfter()));
+      Map<String, PassSettings> settings = OptionsBinder.bind(windows, configuration, defaults, options);
+
+      List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
+      StatementShape shape = StatementShapes.choose(emf);
+      StopSignal stopSignal = new StopSignal();
+      Sweeper.Environment environment =
+          new Sweeper.Environment(emf, clock, zone, Listeners.withBuiltIns(listeners), stopSignal);
+      Map<String, Sweeper> sweepers = new LinkedHashMap<>();
+      for (RetentionPass<?> pass : managed) {
+        StatementShape passShape = shape.supports(pass) ? shape : dev.retention.runtime.sweep.PortableShape.INSTANCE;
+        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), passShape));
+      }
+      return new RetentionRuntime(this, managed, sweepers, stopSignal);
+    }
+
+    /** Whether the factory manages the pass's entity; a pass of another persistence unit is left out. */
+    private boolean isManaged(RetentionPass<?> pass) {
+      try {
+        emf.getMetamodel().entity(pass.entityType());
+        return true;
+      } catch (IllegalArgumentException notAnEntityOfThisUnit) {
+        LoggingSweepListener.LOGGER.log(Level.INFO, () -> "Pass " + pass.name()
+            + " left out: its entity is not managed by this EntityManagerFactory");
+        return false;
+      }
+    }
+
+    private static ClassLoader contextClassLoader() {
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      return loader != null ? loader : RetentionRuntime.class.getClassLoader();
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package dev.retention.runtime.sweep;
+
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.Cutoff;
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Sweeps one pass: computes the cutoff once, then deletes in bounded batches, each in its own transaction, until a
+ * batch comes back short, the sweep reaches its bound, a batch fails, or the runtime closes. Never throws: every outcome
+ * is a {@link SweepReport}.
+ */
+public final class Sweeper {
+
+  /** What every sweeper of one runtime shares. */
+  public record Environment(
+      EntityManagerFactory emf, Clock clock, ZoneId zone, SweepListener listener, StopSignal stopSignal) {}
+
+  private final Environment environment;
+  private final RetentionPass<?> pass;
+  private final PassSettings settings;
+  private final StatementShape shape;
+  private final ReentrantLock sweeping = new ReentrantLock();
+
+  public Sweeper(Environment environment, RetentionPass<?> pass, PassSettings settings, StatementShape shape) {
+    this.environment = environment;
+    this.pass = pass;
+    this.settings = settings;
+    this.shape = shape;
+  }
+
+  public RetentionPass<?> pass() {
+    return pass;
+  }
+
+  public PassSettings settings() {
+    return settings;
+  }
+
+  public StatementShape shape() {
+    return shape;
+  }
+
+  /** Runs one sweep now, in this thread; a sweep of the same pass already running is waited for first. */
+  public SweepReport sweep() {
+    sweeping.lock();
+    try {
+      return new Run().execute();
+    } finally {
+      sweeping.unlock();
+    }
+  }
+
+  /** The state of one sweep. */
+  private final class Run {
+    private final Instant startedAt = environment.clock().instant();
+    private final long startNanos = System.nanoTime();
+    private final Cutoff cutoff = Cutoff.of(startedAt.minus(settings.retention()), environment.zone());
+    private long deleted;
+    private int batches;
+    private boolean workRemains;
+    private RuntimeException failure;
+
+    SweepReport execute() {
+      environment.listener().sweepStarted(pass.name(), cutoff.instant(), settings.dryRun());
+      if (settings.dryRun()) {
+        countInsteadOfDeleting();
+      } else {
+        deleteInBatches();
+      }
+      Optional<Duration> lag = measureLag();
+      SweepReport report = new SweepReport(pass.name(), startedAt, cutoff.instant(), deleted, batches, workRemains,
+          settings.dryRun(), Duration.ofNanos(System.nanoTime() - startNanos), lag, Optional.ofNullable(failure));
+      environment.listener().sweepFinished(report);
+      return report;
+    }
+
+    private void countInsteadOfDeleting() {
+      try {
+        deleted = Transactions.read(environment.emf(), em -> pass.countExpired(em, cutoff));
+      } catch (RuntimeException e) {
+        failure = new SweepFailedException(pass.name(), "the dry-run count", cutoff.instant(), e);
+      }
+    }
+
+    private void deleteInBatches() {
+      while (true) {
+        if (environment.stopSignal().stopRequested()) {
+          workRemains = true;
+          return;
+        }
+        int number = batches + 1;
+        environment.listener().batchStarted(pass.name(), number);
+        long batchStart = System.nanoTime();
+        int rows;
+        try {
+          rows = Transactions.inTransaction(environment.emf(),
+              em -> shape.purgeBatch(em, pass, cutoff, settings.batchSize()));
+        } catch (RuntimeException e) {
+          failure = new SweepFailedException(pass.name(), "batch " + number, cutoff.instant(), e);
+          return;
+        }
+        batches = number;
+        deleted += rows;
+        environment.listener().batchCompleted(
+            new BatchReport(pass.name(), number, rows, Duration.ofNanos(System.nanoTime() - batchStart)));
+        if (rows < settings.batchSize()) {
+          return;
+        }
+        if (batches >= settings.maxBatchesPerSweep()) {
+          workRemains = true;
+          return;
+        }
+        if (!environment.stopSignal().pause(settings.batchDelay())) {
+          workRemains = true;
+          return;
+        }
+      }
+    }
+
+    /** How long the oldest expired row left has been expired: the cutoff minus its attribute. */
+    private Optional<Duration> measureLag() {
+      try {
+        return Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff))
+            .map(oldest -> Duration.between(oldest, cutoff.instant()));
+      } catch (RuntimeException e) {
+        if (failure != null) {
+          failure.addSuppressed(e);
+        } else {
+          failure = new SweepFailedException(pass.name(), "measuring the lag", cutoff.instant(), e);
+        }
+        return Optional.empty();
+      }
+    }
+  }
+}
