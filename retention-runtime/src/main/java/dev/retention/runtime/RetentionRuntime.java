@@ -159,7 +159,8 @@ public final class RetentionRuntime implements AutoCloseable {
         .append(enabled.size() == 1 ? " pass" : " passes").append(" enabled of ").append(passes.size());
     for (PassSettings pass : enabled) {
       text.append(System.lineSeparator()).append("  ").append(pass.pass())
-          .append(": retention ").append(Durations.format(pass.retention()))
+          .append(pass.retention().isZero() ? ": expires at its attribute"
+              : ": retention " + Durations.format(pass.retention()))
           .append(", every ").append(Durations.format(pass.effectiveInterval()))
           .append(", first sweep in ").append(Durations.format(
               StartupStagger.offset(pass.pass(), pass.maxStartupStagger())))

@@ -1,0 +1,17 @@
+package com.acme;
+
+import dev.retention.Ttl;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Index;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+@Entity
+@Table(indexes = @Index(columnList = "expiresAt"))
+public class UserSession {
+  @Id Long id;
+
+  @Ttl(expireAfterSeconds = 0)
+  Instant expiresAt;
+}

@@ -1,0 +1,33 @@
+package dev.retention.it.model;
+
+import dev.retention.Ttl;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Index;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/** An entry kept one hour after {@code occurredAt}. */
+@Entity
+@Table(name = "audit_entry", indexes = @Index(columnList = "occurredAt"))
+public class AuditEntry {
+
+  public static final long WINDOW_SECONDS = 3_600;
+
+  @Id
+  private Long id;
+
+  @Ttl(expireAfterSeconds = WINDOW_SECONDS)
+  private Instant occurredAt;
+
+  protected AuditEntry() {}
+
+  public AuditEntry(long id, Instant occurredAt) {
+    this.id = id;
+    this.occurredAt = occurredAt;
+  }
+
+  public Long getId() {
+    return id;
+  }
+}

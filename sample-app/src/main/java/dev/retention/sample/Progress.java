@@ -1,0 +1,140 @@
+package dev.retention.sample;
+
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepReport;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Shows the sweeps as they go, and totals them per pass for the summary. On a terminal, one line per pass is redrawn
+ * in place; otherwise each sweep prints a log line.
+ */
+final class Progress implements SweepListener {
+
+  private static final long REDRAW_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  private final PrintStream out;
+  private final boolean live;
+  private final Map<String, PassTotals> totals = new LinkedHashMap<>();
+  private CountDownLatch drained;
+  private long lastRedraw;
+  private boolean drawn;
+
+  Progress(PrintStream out, boolean live) {
+    this.out = out;
+    this.live = live;
+  }
+
+  /** The passes to show and wait for; called before the runtime starts. */
+  synchronized void track(List<String> passes) {
+    passes.forEach(pass -> totals.put(pass, new PassTotals(pass)));
+    drained = new CountDownLatch(passes.size());
+  }
+
+  /** Waits until every pass has had a sweep that left nothing behind; false on timeout. */
+  boolean awaitDrained(Duration timeout) throws InterruptedException {
+    return drained.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  synchronized List<PassTotals> totals() {
+    return new ArrayList<>(totals.values());
+  }
+
+  @Override
+  public synchronized void sweepStarted(String pass, Instant cutoff, boolean dryRun) {
+    totals.get(pass).state = dryRun ? "counting" : "sweeping";
+    redraw(false);
+  }
+
+  @Override
+  public synchronized void batchCompleted(BatchReport batch) {
+    PassTotals pass = totals.get(batch.pass());
+    pass.deleted += batch.deleted();
+    pass.batches++;
+    redraw(false);
+  }
+
+  @Override
+  public synchronized void sweepFinished(SweepReport report) {
+    PassTotals pass = totals.get(report.pass());
+    pass.sweeps++;
+    pass.time = pass.time.plus(report.duration());
+    pass.last = report;
+    if (report.dryRun()) {
+      pass.deleted = report.deleted();
+    }
+    boolean wasDrained = pass.drained;
+    pass.drained = report.succeeded() && !report.workRemains();
+    pass.state = report.failure().isPresent() ? "failed, will retry" : pass.drained ? "drained" : "more to do";
+    if (live) {
+      redraw(true);
+    } else {
+      out.println(simpleName(report.pass()) + ": " + describe(report));
+    }
+    if (pass.drained && !wasDrained) {
+      drained.countDown();
+    }
+  }
+
+  private static String describe(SweepReport report) {
+    if (report.failure().isPresent()) {
+      return "sweep failed: " + report.failure().get().getMessage();
+    }
+    String rows = String.format("%,d", report.deleted());
+    return (report.dryRun() ? "would delete " + rows + " rows (dry run)"
+        : "deleted " + rows + " rows in " + report.batches() + (report.batches() == 1 ? " batch" : " batches"))
+        + (report.workRemains() ? ", more to do" : ", drained")
+        + String.format(" (%,d ms)", report.duration().toMillis());
+  }
+
+  private void redraw(boolean force) {
+    if (!live) {
+      return;
+    }
+    long now = System.nanoTime();
+    if (!force && now - lastRedraw < REDRAW_NANOS) {
+      return;
+    }
+    lastRedraw = now;
+    StringBuilder screen = new StringBuilder();
+    if (drawn) {
+      screen.append("\u001b[").append(totals.size()).append('F');
+    }
+    for (PassTotals pass : totals.values()) {
+      screen.append("\u001b[2K").append(String.format("  %-16s %12s rows %6d batches  %s",
+          simpleName(pass.pass), String.format("%,d", pass.deleted), pass.batches, pass.state))
+          .append(System.lineSeparator());
+    }
+    out.print(screen);
+    out.flush();
+    drawn = true;
+  }
+
+  static String simpleName(String pass) {
+    return pass.substring(pass.lastIndexOf('.') + 1);
+  }
+
+  /** What the sweeps of one pass did in all. */
+  static final class PassTotals {
+    final String pass;
+    long deleted;
+    int batches;
+    int sweeps;
+    Duration time = Duration.ZERO;
+    SweepReport last;
+    boolean drained;
+    String state = "waiting";
+
+    PassTotals(String pass) {
+      this.pass = pass;
+    }
+  }
+}

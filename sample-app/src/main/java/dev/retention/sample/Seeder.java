@@ -1,0 +1,100 @@
+package dev.retention.sample;
+
+import dev.retention.sample.model.AuditLogEntry;
+import dev.retention.sample.model.CheckoutCart;
+import dev.retention.sample.model.JobPayload;
+import dev.retention.sample.model.Notification;
+import dev.retention.sample.model.UserSession;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.util.Random;
+import java.util.UUID;
+import java.util.function.IntFunction;
+
+/**
+ * Fills the sample's tables with rows of realistic ages: about half of each table is past its retention, the other
+ * half is still live. A fixed seed makes every run alike.
+ */
+final class Seeder {
+
+  private static final Duration YEAR = Duration.ofDays(365);
+  private static final Duration NINETY_DAYS = Duration.ofDays(90);
+  private static final Duration THIRTY_DAYS = Duration.ofDays(30);
+  private static final String[] ACTIONS = {"login", "logout", "update-profile", "export", "delete-item"};
+
+  private final EntityManagerFactory emf;
+  private final Instant now;
+  private final ZoneId zone;
+  private final Random random = new Random(20_260_301L);
+
+  Seeder(EntityManagerFactory emf, Clock clock) {
+    this.emf = emf;
+    this.now = clock.instant();
+    this.zone = clock.getZone();
+  }
+
+  /** Seeds {@code rows} rows in all, split across the tables, and returns how many went into each. */
+  SeedCounts seed(int rows) {
+    SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 25 / 100, rows * 15 / 100, rows * 10 / 100,
+        rows * 10 / 100 / 4);
+    insert(counts.auditEntries(), i -> new AuditLogEntry("user-" + i % 97, ACTIONS[i % ACTIONS.length],
+        instantAround(YEAR, i)));
+    insert(counts.sessions(), i -> new UserSession(new UUID(random.nextLong(), random.nextLong()), "user-" + i % 97,
+        instantAround(Duration.ZERO, i)));
+    insert(counts.notifications(), i -> new Notification("user-" + i % 97, "Your export is ready",
+        LocalDateTime.ofInstant(instantAround(NINETY_DAYS, i), zone)));
+    insert(counts.jobPayloads(), i -> new JobPayload("report", "{\"report\": " + i + "}",
+        OffsetDateTime.ofInstant(instantAround(Duration.ZERO, i), zone)));
+    insert(counts.carts(), i -> {
+      CheckoutCart cart = new CheckoutCart("customer-" + i, instantAround(THIRTY_DAYS, i));
+      for (int item = 1; item <= 3; item++) {
+        cart.add("SKU-" + (i * 3 + item), 1 + item);
+      }
+      return cart;
+    });
+    return counts;
+  }
+
+  /**
+   * A date such that, with a window of {@code window}, even rows are expired (by up to 60 days) and odd rows are still
+   * live (expiring within 60 days).
+   */
+  private Instant instantAround(Duration window, int row) {
+    Duration offset = Duration.ofMinutes(1 + random.nextInt(60 * 24 * 60));
+    Instant expiry = row % 2 == 0 ? now.minus(offset) : now.plus(offset);
+    return expiry.minus(window);
+  }
+
+  private void insert(int count, IntFunction<Object> row) {
+    EntityManager em = emf.createEntityManager();
+    try {
+      em.getTransaction().begin();
+      for (int i = 0; i < count; i++) {
+        em.persist(row.apply(i));
+        if ((i + 1) % 500 == 0) {
+          em.flush();
+          em.clear();
+        }
+      }
+      em.getTransaction().commit();
+    } finally {
+      if (em.getTransaction().isActive()) {
+        em.getTransaction().rollback();
+      }
+      em.close();
+    }
+  }
+
+  /** How many rows went into each table; each cart has three items besides. */
+  record SeedCounts(int auditEntries, int sessions, int notifications, int jobPayloads, int carts) {
+    int total() {
+      return auditEntries + sessions + notifications + jobPayloads + carts;
+    }
+  }
+}

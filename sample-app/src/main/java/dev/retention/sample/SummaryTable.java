@@ -1,0 +1,49 @@
+package dev.retention.sample;
+
+import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionRuntime;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+
+/** The table printed at the end: per pass, its window, strategy and what its sweeps did. */
+final class SummaryTable {
+
+  private static final String FORMAT = "%-16s %-9s %-15s %12s %8s %-10s %-14s %9s%n";
+
+  private SummaryTable() {}
+
+  static void print(PrintStream out, RetentionRuntime retention, List<Progress.PassTotals> totals, boolean dryRun) {
+    out.println();
+    out.printf(FORMAT, "pass", "window", "strategy", dryRun ? "would delete" : "deleted", "batches", "work left",
+        "lag", "time");
+    for (Progress.PassTotals pass : totals) {
+      PassSettings settings = retention.settings(pass.pass);
+      DeleteStrategy strategy = retention.passes().stream()
+          .filter(candidate -> candidate.name().equals(pass.pass))
+          .findFirst().orElseThrow().deleteStrategy();
+      boolean workLeft = pass.last == null || pass.last.workRemains() || pass.last.failure().isPresent();
+      out.printf(FORMAT,
+          Progress.simpleName(pass.pass),
+          window(settings.retention()),
+          strategy == DeleteStrategy.BULK_STATEMENTS ? "bulk statements" : "entity removal",
+          String.format("%,d", pass.deleted),
+          pass.batches,
+          workLeft ? "yes" : "no",
+          pass.last == null ? "-" : pass.last.lag().map(SummaryTable::lag).orElse("none"),
+          pass.time.toMillis() + " ms");
+    }
+  }
+
+  private static String window(Duration retention) {
+    return retention.isZero() ? "at expiry" : retention.toDays() + "d";
+  }
+
+  private static String lag(Duration lag) {
+    if (lag.toDays() > 0) {
+      return lag.toDays() + "d " + lag.toHoursPart() + "h";
+    }
+    return lag.toHours() + "h " + lag.toMinutesPart() + "m";
+  }
+}

@@ -1,0 +1,70 @@
+package dev.retention.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+
+/** Runs the sample's main path in this JVM and checks its output and what is left in its database. */
+class SampleAppTest {
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @Test
+  void drainsTheExpiredHalfOfTheBacklogAndExitsZero() throws Exception {
+    int status = SampleApp.run(print(out), print(err), "--rows", "4000");
+
+    assertEquals(0, status, this::output);
+    assertTrue(text(out).contains("Seeded 1,600 audit entries, 1,000 sessions, 600 notifications, 400 job payloads,"
+        + " 100 carts"), this::output);
+    assertTrue(text(out).contains("Expired rows left: AuditLogEntry 0; CheckoutCart 0; JobPayload 0;"
+        + " Notification 0; UserSession 0"), this::output);
+    // The live half of each table is still there; the expired half is gone.
+    assertEquals(800, count("select count(*) from sample_audit_log"));
+    assertEquals(500, count("select count(*) from sample_user_session"));
+    assertEquals(0, count("select count(*) from sample_user_session where expiresAt <= current_timestamp"));
+    assertEquals(300, count("select count(*) from sample_notification"));
+    assertEquals(200, count("select count(*) from sample_job_payload"));
+    assertEquals(50, count("select count(*) from sample_checkout_cart"));
+    assertEquals(150, count("select count(*) from sample_cart_item"), "the items of removed carts went with them");
+  }
+
+  @Test
+  void aBadFlagPrintsTheUsageAndExitsNonZero() throws Exception {
+    int status = SampleApp.run(print(out), print(err), "--rows", "many");
+
+    assertEquals(2, status);
+    assertTrue(text(err).startsWith("error: --rows needs a whole number, not many"), text(err));
+    assertTrue(text(err).contains("Usage: java -jar"), text(err));
+  }
+
+  private static long count(String sql) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(SampleDatabase.EMBEDDED_H2, "sa", "");
+        Statement statement = connection.createStatement();
+        ResultSet result = statement.executeQuery(sql)) {
+      result.next();
+      return result.getLong(1);
+    }
+  }
+
+  private static PrintStream print(ByteArrayOutputStream buffer) {
+    return new PrintStream(buffer, true, StandardCharsets.UTF_8);
+  }
+
+  private static String text(ByteArrayOutputStream buffer) {
+    return buffer.toString(StandardCharsets.UTF_8);
+  }
+
+  private String output() {
+    return text(out) + text(err);
+  }
+}
