@@ -17,7 +17,8 @@ import java.util.Objects;
  * {@code @Ttl} supports. A row is expired when its attribute is at or before the cutoff.
  *
  * <p>Zone-less types ({@link LocalDateTime}, {@link LocalDate}, {@link java.sql.Date}) are read in {@link #zone()}, the
- * runtime's zone. A date-only attribute is expired once the start of its day is at or before the cutoff, which is the
+ * runtime's zone. So is {@link Calendar}: Hibernate stores a calendar's wall-clock time in the calendar's own zone and
+ * reads it back in the JDBC zone, so only its wall-clock time survives, and that is compared in the runtime's zone. A date-only attribute is expired once the start of its day is at or before the cutoff, which is the
  * same as the day being at or before the cutoff's day.
  *
  * @param instant the cutoff instant: the sweep's {@code now} minus the pass's retention
@@ -66,6 +67,7 @@ public record Cutoff(Instant instant, ZoneId zone) {
     return java.sql.Date.valueOf(toLocalDate());
   }
 
+  /** The cutoff as a calendar in the runtime's zone, whose wall-clock time is what the database compares. */
   public Calendar toCalendar() {
     return GregorianCalendar.from(toZonedDateTime());
   }
@@ -97,7 +99,8 @@ public record Cutoff(Instant instant, ZoneId zone) {
       return value.toInstant();
     }
     if (attributeValue instanceof Calendar value) {
-      return value.toInstant();
+      LocalDateTime wallClock = LocalDateTime.ofInstant(value.toInstant(), value.getTimeZone().toZoneId());
+      return wallClock.atZone(zone).toInstant();
     }
     throw new IllegalArgumentException(
         "Not a @Ttl attribute value: " + attributeValue.getClass().getName() + " (" + attributeValue + ")");

@@ -38,9 +38,13 @@ public enum TemporalType {
     return cutoffMethod;
   }
 
-  /** Whether values are read in the runtime's zone because the type carries none. */
+  /**
+   * Whether values are read in the runtime's zone because the type carries none. A {@code Calendar} carries one, but
+   * Hibernate stores only its wall-clock time, so it is compared as a local date-time is.
+   */
   public boolean zoneLess() {
-    return this == LOCAL_DATE_TIME || this == LOCAL_DATE || this == SQL_DATE || this == UTIL_DATE_AS_DAY;
+    return this == LOCAL_DATE_TIME || this == LOCAL_DATE || this == SQL_DATE || this == UTIL_DATE_AS_DAY
+        || this == CALENDAR;
   }
 
   /** The type for an attribute of Java type {@code qualifiedName}, before any {@code @Temporal} is considered. */

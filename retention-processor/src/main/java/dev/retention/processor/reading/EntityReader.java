@@ -132,11 +132,15 @@ public final class EntityReader {
     return member.isMethod() ? ((ExecutableType) type).getReturnType() : type;
   }
 
+  /**
+   * The entity's name in JPQL: {@code @Entity(name)}, else the class name without its package, which for a nested
+   * class is its binary name ({@code Outer$Inner}), as Hibernate names it.
+   */
   private static String entityName(TypeElement entity) {
     return Annotations.find(entity, Annotations.ENTITY)
         .map(annotation -> Annotations.stringValue(annotation, "name", ""))
         .filter(name -> !name.isEmpty())
-        .orElse(entity.getSimpleName().toString());
+        .orElse(String.join("$", ClassName.get(entity).simpleNames()));
   }
 
   /**

@@ -1,0 +1,146 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.shapes.Basket;
+import dev.retention.it.shapes.CallbackRow;
+import dev.retention.it.shapes.ListenedRow;
+import dev.retention.it.shapes.Shape;
+import dev.retention.it.shapes.Shapes;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.TestClock;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every attribute type and entity shape, swept by its generated pass: rows expired before the cutoff and exactly at it
+ * go; rows after it and rows with a null attribute stay. Zone-less attributes are read in a zone that is not UTC.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ShapesTest {
+
+  static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+  /** Half an hour off from whole hours, so that a zone-less value read in UTC instead would be caught. */
+  static final ZoneId ZONE = ZoneId.of("Asia/Kolkata");
+
+  TestDatabase database;
+  EntityManagerFactory emf;
+  RetentionRuntime retention;
+  RetentionRuntime dryRetention;
+
+  abstract TestDatabase.Kind kind();
+
+  @BeforeAll
+  void openDatabase() {
+    database = TestDatabase.create(kind());
+    emf = Jpa.factory(database, Shapes.entities());
+    retention = RetentionRuntime.builder(emf)
+        .clock(new TestClock(NOW))
+        .zone(ZONE)
+        .defaults(RetentionOptions.defaults().withBatchSize(3))
+        .build();
+    dryRetention = RetentionRuntime.builder(emf)
+        .clock(new TestClock(NOW))
+        .zone(ZONE)
+        .defaults(RetentionOptions.defaults().withDryRun(true))
+        .build();
+  }
+
+  @AfterAll
+  void closeDatabase() throws Exception {
+    if (retention != null) {
+      retention.close();
+      dryRetention.close();
+    }
+    if (emf != null) {
+      emf.close();
+    }
+    database.close();
+  }
+
+  List<Shape> shapes() {
+    return Shapes.all();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("shapes")
+  void deletesExpiredAndBoundaryRowsKeepsLiveAndNullOnes(Shape shape) {
+    Jpa.persistAll(emf, rows(shape));
+    shape.check().reset();
+
+    SweepReport dryRun = dryRetention.sweep(shape.pass());
+    assertTrue(dryRun.succeeded(), () -> shape + ": " + dryRun.failure().orElseThrow());
+    assertEquals(4, dryRun.deleted(), "expired and boundary rows counted by the dry run");
+    assertTrue(dryRun.lag().orElseThrow().compareTo(pastOf(shape)) >= 0, () -> "lag " + dryRun.lag());
+    assertEquals(rows(shape).size(), labelsLeft(shape).size(), "a dry run deletes nothing");
+
+    SweepReport sweep = retention.sweep(shape.pass());
+
+    assertTrue(sweep.succeeded(), () -> shape + ": " + sweep.failure().orElseThrow());
+    assertEquals(4, sweep.deleted());
+    assertEquals(2, sweep.batches(), "batches of 3: one full, one short");
+    assertFalse(sweep.workRemains());
+    assertTrue(sweep.lag().isEmpty(), "nothing expired is left");
+    List<String> expected = new ArrayList<>(List.of("live", "live", "null", "null"));
+    shape.extraRows().forEach(row -> expected.add("plain"));
+    assertEquals(expected.stream().sorted().toList(), labelsLeft(shape));
+    shape.check().verify(emf);
+  }
+
+  @Test
+  void anInheritanceHierarchyHasOnePassForItsTopmostEntityWithTheAttribute() {
+    Set<String> passes = retention.passes().stream().map(RetentionPass::name).collect(Collectors.toSet());
+
+    assertTrue(passes.containsAll(Set.of(
+        "dev.retention.it.shapes.Vehicle", "dev.retention.it.shapes.Document", "dev.retention.it.shapes.Reading",
+        "dev.retention.it.shapes.Shipment.Express")), passes::toString);
+    for (String subclass : List.of("Vehicle.Car", "Vehicle.Truck", "Document.Invoice", "Reading.Temperature",
+        "Reading.Humidity", "Shipment")) {
+      assertFalse(passes.contains("dev.retention.it.shapes." + subclass), subclass + " has no pass of its own");
+    }
+  }
+
+  List<String> labelsLeft(Shape shape) {
+    return Jpa.inTransaction(emf, em -> em.createQuery("select e.label from " + shape.queryEntity() + " e",
+        String.class).getResultList().stream().sorted().toList());
+  }
+
+  static Duration pastOf(Shape shape) {
+    return shape.dateOnly() ? Duration.ofDays(2) : Duration.ofHours(1);
+  }
+
+  /** Two rows of each case: expired, exactly at the cutoff, just after it, and with a null attribute. */
+  List<Object> rows(Shape shape) {
+    Instant cutoff = NOW.minus(shape.window());
+    Duration past = pastOf(shape);
+    Duration after = shape.dateOnly() ? Duration.ofDays(1) : Duration.ofSeconds(1);
+    List<Object> rows = new ArrayList<>(shape.extraRows());
+    for (int copy = 0; copy < 2; copy++) {
+      long base = copy * 4L;
+      rows.add(shape.rows().row(base + 1, "expired", cutoff.minus(past), ZONE));
+      rows.add(shape.rows().row(base + 2, "boundary", cutoff, ZONE));
+      rows.add(shape.rows().row(base + 3, "live", cutoff.plus(after), ZONE));
+      rows.add(shape.rows().row(base + 4, "null", null, ZONE));
+    }
+    return rows;
+  }
+}
