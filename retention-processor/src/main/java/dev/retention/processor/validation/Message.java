@@ -31,7 +31,7 @@ public enum Message {
       "@Ttl is on %s, which is %s and so not stored: no row can be compared by it. Put @Ttl on a persistent"
           + " attribute, or remove %s"),
   GETTER(Diagnostic.Kind.ERROR, "getter",
-      "@Ttl is on method %s, which is not a property getter. Put it on a getter (getX() or isX(), no parameters,"
+      "@Ttl is on %s, which is not a property getter. Put it on a getter (getX() or isX(), no parameters,"
           + " returning the date) or on the field"),
   ACCESS(Diagnostic.Kind.ERROR, "access",
       "@Ttl is on %s, but %s uses %s access (%s), so JPA reads its mapping from %s. Put @Ttl on %s"),

@@ -1,0 +1,435 @@
+package dev.retention.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.retention.processor.Sources.compile;
+import static dev.retention.processor.Sources.source;
+
+import com.google.testing.compile.Compilation;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One test per entry of the message catalogue: the tag, the message, the file and the line, and no other error. Each
+ * source differs from a valid entity in the one way the test is about.
+ */
+class MisuseTest {
+
+  private static final String IMPORTS = "import dev.retention.Ttl; import jakarta.persistence.*; import java.time.*;";
+
+  @Test
+  void anAttributeOfANonDateTypeIsAnErrorListingTheSupportedTypes() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Ttl(expireAfterSeconds = 60)",
+        "String expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:type] @Ttl is on field Session.expiresAt of type"
+            + " java.lang.String, which is not a date, so no expiry can be computed from it. Put @Ttl on an attribute"
+            + " of one of these types: java.time.Instant, java.time.OffsetDateTime, java.time.ZonedDateTime,"
+            + " java.time.LocalDateTime, java.time.LocalDate, java.util.Date, java.sql.Timestamp, java.sql.Date,"
+            + " java.util.Calendar")
+        .inFile(entity).onLineContaining("@Ttl(expireAfterSeconds = 60)");
+  }
+
+  @Test
+  void aTimeOfDayIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Temporal(TemporalType.TIME)",
+        "@Ttl(expireAfterSeconds = 60)",
+        "java.util.Date closesAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:type] @Ttl is on field Session.closesAt, mapped with"
+            + " @Temporal(TIME)")
+        .inFile(entity).onLineContaining("@Ttl(");
+  }
+
+  @Test
+  void ttlInAClassThatIsNoEntityIsAnError() {
+    JavaFileObject plain = source("com.acme.Reminder", "package com.acme;", IMPORTS,
+        "public class Reminder {",
+        "  @Ttl(expireAfterSeconds = 60) Instant dueAt;",
+        "}");
+
+    Compilation compilation = compile(plain);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:entity] @Ttl is in com.acme.Reminder, which is neither"
+            + " an @Entity nor a @MappedSuperclass, so there is no table to delete from. Annotate the class with"
+            + " @Entity (or @MappedSuperclass), or move @Ttl to an entity")
+        .inFile(plain).onLineContaining("@Ttl(");
+  }
+
+  @Test
+  void ttlInAnEmbeddableIsAnError() {
+    JavaFileObject embeddable = source("com.acme.Validity", "package com.acme;", IMPORTS,
+        "@Embeddable",
+        "public class Validity {",
+        "  @Ttl(expireAfterSeconds = 0) Instant until;",
+        "}");
+
+    Compilation compilation = compile(embeddable);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:embeddable] @Ttl is in @Embeddable com.acme.Validity")
+        .inFile(embeddable).onLineContaining("@Ttl(");
+  }
+
+  @Test
+  void aNegativeWindowIsAnErrorOnTheValue() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Ttl(",
+        "    expireAfterSeconds = -1)",
+        "Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:range] expireAfterSeconds = -1 is out of range. Use 0"
+            + " when the attribute is the expiry instant itself, or a window from 1 to 2147483647 seconds")
+        .inFile(entity).onLineContaining("expireAfterSeconds = -1");
+  }
+
+  @Test
+  void aWindowAboveTheMaximumIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Ttl(expireAfterSeconds = 2_147_483_648L)",
+        "Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:range] expireAfterSeconds = 2147483648 is out of range")
+        .inFile(entity).onLineContaining("2_147_483_648L");
+  }
+
+  @Test
+  void twoTtlAttributesInOneClassAreAnErrorOnTheSecond() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Ttl(expireAfterSeconds = 0) Instant expiresAt;",
+        "@Ttl(expireAfterSeconds = 60) Instant createdAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:duplicate] com.acme.Session has two @Ttl attributes in"
+            + " its hierarchy, field Session.expiresAt and field Session.createdAt: a row can expire by one rule"
+            + " only. Keep @Ttl on one of them")
+        .inFile(entity).onLineContaining("Instant createdAt");
+  }
+
+  @Test
+  void aTtlInASubclassOfAnEntityWithOneIsAnErrorOnTheSubclassAttribute() {
+    JavaFileObject base = source("com.acme.Base", "package com.acme;", IMPORTS,
+        "@MappedSuperclass",
+        "public abstract class Base {",
+        "  @Id Long id;",
+        "  @Ttl(expireAfterSeconds = 0) Instant expiresAt;",
+        "}");
+    JavaFileObject entity = entity("Session extends Base",
+        "@Ttl(expireAfterSeconds = 60) Instant createdAt;");
+
+    Compilation compilation = compile(base, entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:duplicate] com.acme.Session has two @Ttl attributes in"
+            + " its hierarchy, field Base.expiresAt and field Session.createdAt")
+        .inFile(entity).onLineContaining("Instant createdAt");
+  }
+
+  @Test
+  void aStaticAttributeIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Ttl(expireAfterSeconds = 0) static Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:static] @Ttl is on static field Session.expiresAt,"
+            + " which is no column of any row. Put @Ttl on an instance attribute")
+        .inFile(entity).onLineContaining("static Instant");
+  }
+
+  @Test
+  void aTransientFieldIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Ttl(expireAfterSeconds = 0) transient Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:transient] @Ttl is on field Session.expiresAt, which is"
+            + " transient and so not stored: no row can be compared by it. Put @Ttl on a persistent attribute, or"
+            + " remove the transient modifier")
+        .inFile(entity).onLineContaining("transient Instant");
+  }
+
+  @Test
+  void aTransientAnnotatedFieldIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Transient",
+        "@Ttl(expireAfterSeconds = 0) Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:transient] @Ttl is on field Session.expiresAt, which is"
+            + " annotated @Transient and so not stored")
+        .inFile(entity).onLineContaining("@Ttl(");
+  }
+
+  @Test
+  void aMethodThatIsNoGetterIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long getId() { return null; }",
+        "@Ttl(expireAfterSeconds = 0) Instant expiry(int days) { return null; }");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:getter] @Ttl is on method Session.expiry(), which is not"
+            + " a property getter. Put it on a getter (getX() or isX(), no parameters, returning the date) or on the"
+            + " field")
+        .inFile(entity).onLineContaining("expiry(int days)");
+  }
+
+  @Test
+  void aTtlFieldInAnEntityWithPropertyAccessIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "private Long id;",
+        "@Id public Long getId() { return id; }",
+        "public void setId(Long id) { this.id = id; }",
+        "@Ttl(expireAfterSeconds = 0) Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:access] @Ttl is on field Session.expiresAt, but Session"
+            + " uses property access (its @Id is on getId()), so JPA reads its mapping from getters. Put @Ttl on its"
+            + " getter, getExpiresAt()")
+        .inFile(entity).onLineContaining("Instant expiresAt");
+  }
+
+  @Test
+  void aTtlGetterInAnEntityWithFieldAccessIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "Instant expiresAt;",
+        "@Ttl(expireAfterSeconds = 0) public Instant getExpiresAt() { return expiresAt; }");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:access] @Ttl is on method Session.getExpiresAt(), but"
+            + " Session uses field access (its @Id is on field id), so JPA reads its mapping from fields. Put @Ttl on"
+            + " the field expiresAt")
+        .inFile(entity).onLineContaining("getExpiresAt()");
+  }
+
+  @Test
+  void anEntityWithoutAnIdIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Ttl(expireAfterSeconds = 0) Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:id] com.acme.Session has no @Id or @EmbeddedId in its"
+            + " hierarchy, so its expired rows cannot be selected and deleted by id. Add an id attribute")
+        .inFile(entity).onLineContaining("class Session");
+  }
+
+  @Test
+  void aPrivateNestedEntityIsAnError() {
+    JavaFileObject outer = source("com.acme.Outer", "package com.acme;", IMPORTS,
+        "public class Outer {",
+        "  @Entity",
+        "  @Table(indexes = @Index(columnList = \"expiresAt\"))",
+        "  private static class Session {",
+        "    @Id Long id;",
+        "    @Ttl(expireAfterSeconds = 0) Instant expiresAt;",
+        "  }",
+        "}");
+
+    Compilation compilation = compile(outer);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:reach] com.acme.Outer.Session is private, so the"
+            + " retention pass generated into package com.acme cannot refer to it. Make it package-private or public")
+        .inFile(outer).onLineContaining("private static class Session");
+  }
+
+  @Test
+  void anInnerEntityClassIsAnError() {
+    JavaFileObject outer = source("com.acme.Outer", "package com.acme;", IMPORTS,
+        "public class Outer {",
+        "  @Entity",
+        "  @Table(indexes = @Index(columnList = \"expiresAt\"))",
+        "  class Session {",
+        "    @Id Long id;",
+        "    @Ttl(expireAfterSeconds = 0) Instant expiresAt;",
+        "  }",
+        "}");
+
+    Compilation compilation = compile(outer);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:reach] com.acme.Outer.Session is an inner class, not"
+            + " static, so the retention pass generated into package com.acme cannot refer to it. Make it a static"
+            + " nested class")
+        .inFile(outer).onLineContaining("class Session");
+  }
+
+  @Test
+  void aGenericEntityIsAnError() {
+    JavaFileObject entity = entity("Session<T>",
+        "@Id Long id;",
+        "@Ttl(expireAfterSeconds = 0) Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:generic] com.acme.Session declares type parameters")
+        .inFile(entity).onLineContaining("class Session");
+  }
+
+  @Test
+  void aTtlColumnWithoutAnIndexIsAWarningThatNamesHowToSilenceIt() {
+    JavaFileObject entity = source("com.acme.Session", "package com.acme;", IMPORTS,
+        "@Entity",
+        "@Table(name = \"session\")",
+        "public class Session {",
+        "  @Id Long id;",
+        "  @Ttl(expireAfterSeconds = 0) @Column(name = \"expires_at\") Instant expiresAt;",
+        "}");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation).hadWarningContaining("[retention:index] No index of com.acme.Session starts with column"
+            + " expires_at, the @Ttl column: every sweep would scan the table. Add @Table(indexes = @Index(columnList"
+            + " = \"expires_at\")), or, when the index exists outside the mapping (a migration), silence this with"
+            + " @SuppressWarnings(\"retention:index\")")
+        .inFile(entity).onLineContaining("@Table(name");
+  }
+
+  @Test
+  void anIndexLedByTheColumnUnderItsSnakeCaseNameSatisfiesTheCheck() {
+    JavaFileObject entity = source("com.acme.Session", "package com.acme;", IMPORTS,
+        "@Entity",
+        "@Table(indexes = {@Index(columnList = \"owner\"), @Index(columnList = \"expires_at DESC, id\")})",
+        "public class Session {",
+        "  @Id Long id;",
+        "  String owner;",
+        "  @Ttl(expireAfterSeconds = 0) Instant expiresAt;",
+        "}");
+
+    assertThat(compile(entity)).succeededWithoutWarnings();
+  }
+
+  @Test
+  void anIndexThatDoesNotLeadWithTheColumnDoesNot() {
+    JavaFileObject entity = source("com.acme.Session", "package com.acme;", IMPORTS,
+        "@Entity",
+        "@Table(indexes = @Index(columnList = \"owner, expiresAt\"))",
+        "public class Session {",
+        "  @Id Long id;",
+        "  String owner;",
+        "  @Ttl(expireAfterSeconds = 0) Instant expiresAt;",
+        "}");
+
+    assertThat(compile(entity)).hadWarningContaining("[retention:index]");
+  }
+
+  @Test
+  void theIndexWarningCanBeSuppressedOnTheEntityOrTheAttribute() {
+    JavaFileObject onEntity = source("com.acme.Session", "package com.acme;", IMPORTS,
+        "@Entity",
+        "@SuppressWarnings(\"retention:index\")",
+        "public class Session {",
+        "  @Id Long id;",
+        "  @Ttl(expireAfterSeconds = 0) Instant expiresAt;",
+        "}");
+    JavaFileObject onAttribute = source("com.acme.Token", "package com.acme;", IMPORTS,
+        "@Entity",
+        "public class Token {",
+        "  @Id Long id;",
+        "  @SuppressWarnings(\"retention:index\")",
+        "  @Ttl(expireAfterSeconds = 0) Instant expiresAt;",
+        "}");
+
+    assertThat(compile(onEntity)).succeededWithoutWarnings();
+    assertThat(compile(onAttribute)).succeededWithoutWarnings();
+  }
+
+  @Test
+  void theDeleteStrategyIsANoteOnTheEntity() {
+    JavaFileObject entity = source("com.acme.Cart", "package com.acme;", IMPORTS,
+        "@Entity",
+        "@Table(indexes = @Index(columnList = \"touchedAt\"))",
+        "public class Cart {",
+        "  @Id Long id;",
+        "  @Ttl(expireAfterSeconds = 60) Instant touchedAt;",
+        "  @OneToMany(cascade = CascadeType.REMOVE) java.util.List<Cart> children;",
+        "}");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).hadNoteContaining("[retention:strategy] com.acme.Cart is deleted with entity removal:"
+            + " it cascades removal to children (cascade = REMOVE)")
+        .inFile(entity).onLineContaining("class Cart");
+  }
+
+  @Test
+  void anUnknownProcessorOptionIsAnErrorListingTheAllowedOnes() {
+    Compilation compilation = compile(List.of("-Aretention.registery=com.acme.Registry"), valid());
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:option] Unknown processor option -Aretention.registery."
+        + " Allowed: -Aretention.registry=<fully qualified class name of the generated registry>");
+  }
+
+  @Test
+  void aMalformedRegistryNameIsAnError() {
+    Compilation compilation = compile(List.of("-Aretention.registry=com.acme.2Registry"), valid());
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:option] -Aretention.registry=com.acme.2Registry is not a"
+        + " fully qualified class name. Allowed: -Aretention.registry=<fully qualified class name of the generated"
+        + " registry>");
+  }
+
+  /** An entity {@code com.acme.<declaration>} with the TTL column indexed, whose body is {@code members}. */
+  private static JavaFileObject entity(String declaration, String... members) {
+    String name = declaration.split("[ <]")[0];
+    List<String> lines = new java.util.ArrayList<>(List.of("package com.acme;", IMPORTS,
+        "@Entity",
+        "@Table(indexes = {@Index(columnList = \"expiresAt\"), @Index(columnList = \"createdAt\"),"
+            + " @Index(columnList = \"closesAt\")})",
+        "public class " + declaration + " {"));
+    for (String member : members) {
+      lines.add("  " + member);
+    }
+    lines.add("}");
+    return source("com.acme." + name, lines.toArray(new String[0]));
+  }
+
+  private static JavaFileObject valid() {
+    return entity("Session", "@Id Long id;", "@Ttl(expireAfterSeconds = 0) Instant expiresAt;");
+  }
+}
