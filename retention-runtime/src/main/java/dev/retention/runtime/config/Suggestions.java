@@ -12,7 +12,7 @@ final class Suggestions {
 
   /**
    * The candidate closest to {@code typed}: one with the same simple name (the part after the last dot, ignoring
-   * case), or else one within a few edits.
+   * case), else the shortest that {@code typed} begins (a name cut short), else one within a few edits.
    */
   static Optional<String> closest(String typed, Collection<String> candidates) {
     String typedSimple = simpleName(typed);
@@ -21,6 +21,12 @@ final class Suggestions {
         .findFirst();
     if (sameSimpleName.isPresent()) {
       return sameSimpleName;
+    }
+    Optional<String> cutShort = candidates.stream()
+        .filter(candidate -> candidate.toLowerCase(Locale.ROOT).startsWith(typed.toLowerCase(Locale.ROOT)))
+        .min(Comparator.comparingInt(String::length));
+    if (cutShort.isPresent() && !typed.isEmpty()) {
+      return cutShort;
     }
     int allowed = Math.max(2, typed.length() / 4);
     return candidates.stream()
