@@ -61,8 +61,18 @@ public final class AuditLogEntryRetentionPass implements RetentionPass<AuditLogE
   }
 
   @Override
+  public String ttlAttribute() {
+    return "occurredAt";
+  }
+
+  @Override
+  public Instant cutoffValue(Cutoff cutoff) {
+    return cutoff.toInstant();
+  }
+
+  @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-    Instant cutoffValue = cutoff.toInstant();
+    Instant cutoffValue = cutoffValue(cutoff);
     List<Long> ids = em.createQuery(SELECT_EXPIRED_IDS, Long.class)
         .setParameter("cutoff", cutoffValue)
         .setMaxResults(batchSize)
@@ -79,14 +89,14 @@ public final class AuditLogEntryRetentionPass implements RetentionPass<AuditLogE
   @Override
   public long countExpired(EntityManager em, Cutoff cutoff) {
     return em.createQuery(COUNT_EXPIRED, Long.class)
-        .setParameter("cutoff", cutoff.toInstant())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
   }
 
   @Override
   public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
     Instant oldest = em.createQuery(OLDEST_EXPIRED, Instant.class)
-        .setParameter("cutoff", cutoff.toInstant())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
     return Optional.ofNullable(oldest);
   }

@@ -58,9 +58,19 @@ public final class CartRetentionPass implements RetentionPass<Cart> {
   }
 
   @Override
+  public String ttlAttribute() {
+    return "abandonedAt";
+  }
+
+  @Override
+  public Instant cutoffValue(Cutoff cutoff) {
+    return cutoff.toInstant();
+  }
+
+  @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
     List<Cart> expired = em.createQuery(SELECT_EXPIRED, Cart.class)
-        .setParameter("cutoff", cutoff.toInstant())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .setLockMode(LockModeType.PESSIMISTIC_WRITE)
         .setMaxResults(batchSize)
         .getResultList();
@@ -74,14 +84,14 @@ public final class CartRetentionPass implements RetentionPass<Cart> {
   @Override
   public long countExpired(EntityManager em, Cutoff cutoff) {
     return em.createQuery(COUNT_EXPIRED, Long.class)
-        .setParameter("cutoff", cutoff.toInstant())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
   }
 
   @Override
   public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
     Instant oldest = em.createQuery(OLDEST_EXPIRED, Instant.class)
-        .setParameter("cutoff", cutoff.toInstant())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
     return Optional.ofNullable(oldest);
   }

@@ -62,8 +62,18 @@ public final class JobPayloadRetentionPass implements RetentionPass<JobPayload> 
   }
 
   @Override
+  public String ttlAttribute() {
+    return "discardAfter";
+  }
+
+  @Override
+  public OffsetDateTime cutoffValue(Cutoff cutoff) {
+    return cutoff.toOffsetDateTime();
+  }
+
+  @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-    OffsetDateTime cutoffValue = cutoff.toOffsetDateTime();
+    OffsetDateTime cutoffValue = cutoffValue(cutoff);
     List<UUID> ids = em.createQuery(SELECT_EXPIRED_IDS, UUID.class)
         .setParameter("cutoff", cutoffValue)
         .setMaxResults(batchSize)
@@ -80,14 +90,14 @@ public final class JobPayloadRetentionPass implements RetentionPass<JobPayload> 
   @Override
   public long countExpired(EntityManager em, Cutoff cutoff) {
     return em.createQuery(COUNT_EXPIRED, Long.class)
-        .setParameter("cutoff", cutoff.toOffsetDateTime())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
   }
 
   @Override
   public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
     OffsetDateTime oldest = em.createQuery(OLDEST_EXPIRED, OffsetDateTime.class)
-        .setParameter("cutoff", cutoff.toOffsetDateTime())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
     return Optional.ofNullable(cutoff.instantOf(oldest));
   }

@@ -61,8 +61,18 @@ public final class Ledger_LineRetentionPass implements RetentionPass<Ledger.Line
   }
 
   @Override
+  public String ttlAttribute() {
+    return "postedAt";
+  }
+
+  @Override
+  public ZonedDateTime cutoffValue(Cutoff cutoff) {
+    return cutoff.toZonedDateTime();
+  }
+
+  @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-    ZonedDateTime cutoffValue = cutoff.toZonedDateTime();
+    ZonedDateTime cutoffValue = cutoffValue(cutoff);
     List<Ledger.Key> ids = em.createQuery(SELECT_EXPIRED_IDS, Ledger.Key.class)
         .setParameter("cutoff", cutoffValue)
         .setMaxResults(batchSize)
@@ -79,14 +89,14 @@ public final class Ledger_LineRetentionPass implements RetentionPass<Ledger.Line
   @Override
   public long countExpired(EntityManager em, Cutoff cutoff) {
     return em.createQuery(COUNT_EXPIRED, Long.class)
-        .setParameter("cutoff", cutoff.toZonedDateTime())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
   }
 
   @Override
   public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
     ZonedDateTime oldest = em.createQuery(OLDEST_EXPIRED, ZonedDateTime.class)
-        .setParameter("cutoff", cutoff.toZonedDateTime())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
     return Optional.ofNullable(cutoff.instantOf(oldest));
   }

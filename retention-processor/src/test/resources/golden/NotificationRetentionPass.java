@@ -64,8 +64,18 @@ public final class NotificationRetentionPass implements RetentionPass<Notificati
   }
 
   @Override
+  public String ttlAttribute() {
+    return "lastModified";
+  }
+
+  @Override
+  public LocalDateTime cutoffValue(Cutoff cutoff) {
+    return cutoff.toLocalDateTime();
+  }
+
+  @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-    LocalDateTime cutoffValue = cutoff.toLocalDateTime();
+    LocalDateTime cutoffValue = cutoffValue(cutoff);
     List<Integer> ids = em.createQuery(SELECT_EXPIRED_IDS, Integer.class)
         .setParameter("cutoff", cutoffValue)
         .setMaxResults(batchSize)
@@ -82,14 +92,14 @@ public final class NotificationRetentionPass implements RetentionPass<Notificati
   @Override
   public long countExpired(EntityManager em, Cutoff cutoff) {
     return em.createQuery(COUNT_EXPIRED, Long.class)
-        .setParameter("cutoff", cutoff.toLocalDateTime())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
   }
 
   @Override
   public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
     LocalDateTime oldest = em.createQuery(OLDEST_EXPIRED, LocalDateTime.class)
-        .setParameter("cutoff", cutoff.toLocalDateTime())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
     return Optional.ofNullable(cutoff.instantOf(oldest));
   }

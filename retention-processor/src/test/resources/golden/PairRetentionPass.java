@@ -59,9 +59,19 @@ public final class PairRetentionPass implements RetentionPass<Pair> {
   }
 
   @Override
+  public String ttlAttribute() {
+    return "seenAt";
+  }
+
+  @Override
+  public Date cutoffValue(Cutoff cutoff) {
+    return cutoff.toDate();
+  }
+
+  @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
     List<Pair> expired = em.createQuery(SELECT_EXPIRED, Pair.class)
-        .setParameter("cutoff", cutoff.toDate())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .setLockMode(LockModeType.PESSIMISTIC_WRITE)
         .setMaxResults(batchSize)
         .getResultList();
@@ -75,14 +85,14 @@ public final class PairRetentionPass implements RetentionPass<Pair> {
   @Override
   public long countExpired(EntityManager em, Cutoff cutoff) {
     return em.createQuery(COUNT_EXPIRED, Long.class)
-        .setParameter("cutoff", cutoff.toDate())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
   }
 
   @Override
   public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
     Date oldest = em.createQuery(OLDEST_EXPIRED, Date.class)
-        .setParameter("cutoff", cutoff.toDate())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
     return Optional.ofNullable(cutoff.instantOf(oldest));
   }

@@ -63,8 +63,18 @@ public final class TokenRetentionPass implements RetentionPass<Token> {
   }
 
   @Override
+  public String ttlAttribute() {
+    return "validThrough";
+  }
+
+  @Override
+  public LocalDate cutoffValue(Cutoff cutoff) {
+    return cutoff.toLocalDate();
+  }
+
+  @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-    LocalDate cutoffValue = cutoff.toLocalDate();
+    LocalDate cutoffValue = cutoffValue(cutoff);
     List<String> ids = em.createQuery(SELECT_EXPIRED_IDS, String.class)
         .setParameter("cutoff", cutoffValue)
         .setMaxResults(batchSize)
@@ -81,14 +91,14 @@ public final class TokenRetentionPass implements RetentionPass<Token> {
   @Override
   public long countExpired(EntityManager em, Cutoff cutoff) {
     return em.createQuery(COUNT_EXPIRED, Long.class)
-        .setParameter("cutoff", cutoff.toLocalDate())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
   }
 
   @Override
   public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
     LocalDate oldest = em.createQuery(OLDEST_EXPIRED, LocalDate.class)
-        .setParameter("cutoff", cutoff.toLocalDate())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
     return Optional.ofNullable(cutoff.instantOf(oldest));
   }

@@ -63,8 +63,18 @@ public final class UploadRetentionPass implements RetentionPass<Upload> {
   }
 
   @Override
+  public String ttlAttribute() {
+    return "touchedAt";
+  }
+
+  @Override
+  public Calendar cutoffValue(Cutoff cutoff) {
+    return cutoff.toCalendar();
+  }
+
+  @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-    Calendar cutoffValue = cutoff.toCalendar();
+    Calendar cutoffValue = cutoffValue(cutoff);
     List<Long> ids = em.createQuery(SELECT_EXPIRED_IDS, Long.class)
         .setParameter("cutoff", cutoffValue)
         .setMaxResults(batchSize)
@@ -81,14 +91,14 @@ public final class UploadRetentionPass implements RetentionPass<Upload> {
   @Override
   public long countExpired(EntityManager em, Cutoff cutoff) {
     return em.createQuery(COUNT_EXPIRED, Long.class)
-        .setParameter("cutoff", cutoff.toCalendar())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
   }
 
   @Override
   public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
     Calendar oldest = em.createQuery(OLDEST_EXPIRED, Calendar.class)
-        .setParameter("cutoff", cutoff.toCalendar())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
     return Optional.ofNullable(cutoff.instantOf(oldest));
   }

@@ -61,8 +61,18 @@ public final class VehicleRetentionPass implements RetentionPass<Vehicle> {
   }
 
   @Override
+  public String ttlAttribute() {
+    return "registeredUntil";
+  }
+
+  @Override
+  public Timestamp cutoffValue(Cutoff cutoff) {
+    return cutoff.toTimestamp();
+  }
+
+  @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-    Timestamp cutoffValue = cutoff.toTimestamp();
+    Timestamp cutoffValue = cutoffValue(cutoff);
     List<Long> ids = em.createQuery(SELECT_EXPIRED_IDS, Long.class)
         .setParameter("cutoff", cutoffValue)
         .setMaxResults(batchSize)
@@ -79,14 +89,14 @@ public final class VehicleRetentionPass implements RetentionPass<Vehicle> {
   @Override
   public long countExpired(EntityManager em, Cutoff cutoff) {
     return em.createQuery(COUNT_EXPIRED, Long.class)
-        .setParameter("cutoff", cutoff.toTimestamp())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
   }
 
   @Override
   public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
     Timestamp oldest = em.createQuery(OLDEST_EXPIRED, Timestamp.class)
-        .setParameter("cutoff", cutoff.toTimestamp())
+        .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
     return Optional.ofNullable(cutoff.instantOf(oldest));
   }

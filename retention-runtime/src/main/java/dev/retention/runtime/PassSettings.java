@@ -20,7 +20,8 @@ public record PassSettings(
     Duration sweepInterval,
     Duration maxStartupStagger,
     int maxBatchesPerSweep,
-    boolean dryRun) {
+    boolean dryRun,
+    Duration batchTimeout) {
 
   /**
    * The wait between sweeps: the smaller of {@code sweep-interval} and the retention when the retention is above zero,

@@ -29,7 +29,10 @@ public enum RetentionOption {
   MAX_BATCHES_PER_SWEEP("max-batches-per-sweep", Type.INTEGER, 100,
       "Bound on one sweep; on reaching it the sweep yields and the pass sweeps again after the others waiting."),
   DRY_RUN("dry-run", Type.BOOLEAN, false,
-      "Counts what would be deleted and finds the oldest expiry, deleting nothing.");
+      "Counts what would be deleted and finds the oldest expiry, deleting nothing."),
+  BATCH_TIMEOUT("batch-timeout", Type.DURATION, Duration.ofSeconds(30),
+      "Longest a batch's statement may run or wait for a lock a foreground transaction holds; the batch then fails,"
+          + " is reported, and the pass retries later.");
 
   /**
    * The largest batch size accepted. A batch's ids are bound as parameters of one statement: PostgreSQL's driver stops
@@ -104,7 +107,7 @@ public enum RetentionOption {
             : Optional.empty();
       }
       case MAX_BATCHES_PER_SWEEP -> (Integer) value < 1 ? Optional.of("must be at least 1") : Optional.empty();
-      case SWEEP_INTERVAL -> ((Duration) value).isNegative() || ((Duration) value).isZero()
+      case SWEEP_INTERVAL, BATCH_TIMEOUT -> ((Duration) value).isNegative() || ((Duration) value).isZero()
           ? Optional.of("must be above zero")
           : Optional.empty();
       default -> type == Type.DURATION && ((Duration) value).isNegative()

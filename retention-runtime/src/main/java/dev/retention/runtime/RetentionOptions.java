@@ -69,6 +69,10 @@ public final class RetentionOptions {
     return (Boolean) value(RetentionOption.DRY_RUN);
   }
 
+  public Duration batchTimeout() {
+    return (Duration) value(RetentionOption.BATCH_TIMEOUT);
+  }
+
   public RetentionOptions withEnabled(boolean enabled) {
     return with(RetentionOption.ENABLED, enabled);
   }
@@ -103,6 +107,10 @@ public final class RetentionOptions {
 
   public RetentionOptions withDryRun(boolean dryRun) {
     return with(RetentionOption.DRY_RUN, dryRun);
+  }
+
+  public RetentionOptions withBatchTimeout(Duration batchTimeout) {
+    return with(RetentionOption.BATCH_TIMEOUT, batchTimeout);
   }
 
   /**

@@ -29,6 +29,15 @@ public interface RetentionPass<E> {
   /** How this pass deletes rows; see {@link DeleteStrategy}. */
   DeleteStrategy deleteStrategy();
 
+  /** The name of the {@code @Ttl} attribute, as JPQL names it. */
+  String ttlAttribute();
+
+  /**
+   * The cutoff as a value of the {@code @Ttl} attribute's type, ready to bind: an {@code Instant} for an
+   * {@code Instant} attribute, a {@code LocalDate} in the cutoff's zone for a {@code LocalDate}, and so on.
+   */
+  Object cutoffValue(Cutoff cutoff);
+
   /**
    * Deletes at most {@code batchSize} expired rows, oldest first, inside the caller's transaction.
    *

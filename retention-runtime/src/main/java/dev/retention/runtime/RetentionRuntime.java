@@ -8,7 +8,6 @@ import dev.retention.runtime.report.LoggingSweepListener;
 import dev.retention.runtime.schedule.BackgroundSweeps;
 import dev.retention.runtime.schedule.StartupStagger;
 import dev.retention.runtime.schedule.SweepPlan;
-import dev.retention.runtime.sweep.StatementShape;
 import dev.retention.runtime.sweep.StatementShapes;
 import dev.retention.runtime.sweep.StopSignal;
 import dev.retention.runtime.sweep.Sweeper;
@@ -77,6 +76,14 @@ public final class RetentionRuntime implements AutoCloseable {
   /** The options in force for {@code passName}. */
   public PassSettings settings(String passName) {
     return sweeper(passName).settings();
+  }
+
+  /**
+   * The statements {@code passName} deletes with: {@code "PostgreSQL ctid"}, {@code "JPQL with SKIP LOCKED"}, or
+   * {@code "portable JPQL"}, the generated pass's own.
+   */
+  public String statementShape(String passName) {
+    return sweeper(passName).shape().name();
   }
 
   /**
@@ -184,6 +191,7 @@ public final class RetentionRuntime implements AutoCloseable {
     private List<RetentionRegistry> registries;
     private int maxConcurrentSweeps = 1;
     private Duration closeTimeout = Duration.ofSeconds(30);
+    private boolean portableStatements;
 
     private Builder(EntityManagerFactory emf) {
       this.emf = Objects.requireNonNull(emf, "emf");
@@ -267,6 +275,15 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
+     * Whether to run only each pass's generated JPQL, never a statement shaped for the database (such as PostgreSQL's
+     * {@code ctid} delete or {@code SKIP LOCKED}). Default: false, the fastest shape the database allows.
+     */
+    public Builder portableStatements(boolean portableStatements) {
+      this.portableStatements = portableStatements;
+      return this;
+    }
+
+    /**
      * Discovers the passes and checks every option.
      *
      * @throws RetentionConfigurationException listing every problem: bad values, unknown keys, broken registries
@@ -280,14 +297,13 @@ public final class RetentionRuntime implements AutoCloseable {
       Map<String, PassSettings> settings = OptionsBinder.bind(windows, configuration, defaults, options);
 
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
-      StatementShape shape = StatementShapes.choose(emf);
+      StatementShapes shapes = StatementShapes.choose(emf, portableStatements);
       StopSignal stopSignal = new StopSignal();
       Sweeper.Environment environment =
           new Sweeper.Environment(emf, clock, zone, Listeners.withBuiltIns(listeners), stopSignal);
       Map<String, Sweeper> sweepers = new LinkedHashMap<>();
       for (RetentionPass<?> pass : managed) {
-        StatementShape passShape = shape.supports(pass) ? shape : dev.retention.runtime.sweep.PortableShape.INSTANCE;
-        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), passShape));
+        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), shapes.forPass(pass)));
       }
       return new RetentionRuntime(this, managed, sweepers, stopSignal);
     }

@@ -59,6 +59,7 @@ class BackgroundSweepsTest extends H2Fixture {
     });
 
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+        .portableStatements(true)
         .registries(ControlledPass.registry(ControlledPass.of(AuditEntry.class), failing))
         .listener(listener)
         .defaults(RetentionOptions.defaults().withMaxStartupStagger(Duration.ZERO))
@@ -79,6 +80,7 @@ class BackgroundSweepsTest extends H2Fixture {
     persistExpiredSessions(1, 30);
     RetentionRuntime retention = runtime(RetentionOptions.defaults().withBatchSize(10)
         .withBatchDelay(Duration.ofHours(1)))
+        .portableStatements(true)
         .registries(ControlledPass.registry(ControlledPass.of(SessionToken.class)))
         .closeTimeout(Duration.ofHours(1))
         .build().start();
@@ -102,6 +104,7 @@ class BackgroundSweepsTest extends H2Fixture {
       await(release);
     });
     RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+        .portableStatements(true)
         .registries(ControlledPass.registry(sessions))
         .listener(listener)
         .closeTimeout(Duration.ofMinutes(1))
@@ -138,6 +141,7 @@ class BackgroundSweepsTest extends H2Fixture {
     };
 
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+        .portableStatements(true)
         .registries(ControlledPass.registry(ControlledPass.of(AuditEntry.class).onBatch(counting),
             ControlledPass.of(SessionToken.class).onBatch(counting)))
         .listener(listener)
@@ -163,6 +167,7 @@ class BackgroundSweepsTest extends H2Fixture {
     };
 
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+        .portableStatements(true)
         .registries(ControlledPass.registry(ControlledPass.of(AuditEntry.class).onBatch(meet),
             ControlledPass.of(SessionToken.class).onBatch(meet)))
         .listener(listener)

@@ -75,6 +75,7 @@ class ReportingTest extends H2Fixture {
     });
     persistExpiredSessions(10, 1);
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+        .portableStatements(true)
         .registries(ControlledPass.registry(failing)).build()) {
       retention.sweep(SESSIONS);
     }

@@ -119,6 +119,24 @@ abstract class ShapesTest {
     }
   }
 
+  @Test
+  void eachPassUsesTheFastestStatementsItsDatabaseAndMappingAllow() {
+    String plain = kind() == TestDatabase.Kind.POSTGRESQL ? "PostgreSQL ctid" : "JPQL with SKIP LOCKED";
+
+    assertEquals(plain, retention.statementShape("dev.retention.it.shapes.InstantRow"));
+    assertEquals(plain, retention.statementShape("dev.retention.it.shapes.Vehicle"), "a single-table root");
+    assertEquals("JPQL with SKIP LOCKED", retention.statementShape("dev.retention.it.shapes.Document"),
+        "joined tables: no native delete");
+    assertEquals("JPQL with SKIP LOCKED", retention.statementShape("dev.retention.it.shapes.Shipment.Express"),
+        "a subclass: its rows share the table with others");
+    assertEquals("JPQL with SKIP LOCKED", retention.statementShape("dev.retention.it.shapes.Basket"),
+        "entity removal");
+    assertEquals("portable JPQL", retention.statementShape("dev.retention.it.shapes.Reading"),
+        "table per class: a union cannot be locked");
+    assertEquals("JPQL with SKIP LOCKED", retention.statementShape("dev.retention.it.shapes.PairRow"),
+        "an @IdClass entity is removed entity by entity, locked and skipping what others hold");
+  }
+
   List<String> labelsLeft(Shape shape) {
     return Jpa.inTransaction(emf, em -> em.createQuery("select e.label from " + shape.queryEntity() + " e",
         String.class).getResultList().stream().sorted().toList());

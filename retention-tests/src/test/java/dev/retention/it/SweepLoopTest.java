@@ -41,6 +41,7 @@ class SweepLoopTest extends H2Fixture {
       }
     });
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+        .portableStatements(true)
         .registries(ControlledPass.registry(sessions))
         .listener(new dev.retention.runtime.SweepListener() {
           @Override
@@ -189,6 +190,7 @@ class SweepLoopTest extends H2Fixture {
 
   private RetentionRuntime.Builder runtime(RetentionPass<?>... passes) {
     return RetentionRuntime.builder(emf).clock(clock)
+        .portableStatements(true)
         .registries(ControlledPass.registry(passes))
         .listener(listener)
         .defaults(RetentionOptions.defaults().withBatchSize(10));

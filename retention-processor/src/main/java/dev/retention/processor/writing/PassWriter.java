@@ -39,6 +39,8 @@ public final class PassWriter {
         .addMethod(entityType(model))
         .addMethod(expireAfter(model.attribute()))
         .addMethod(deleteStrategy(model))
+        .addMethod(ttlAttribute(model))
+        .addMethod(cutoffValue(model))
         .addMethod(model.strategy().removesEntities() ? removeBatch(model) : deleteBatch(model))
         .addMethod(countExpired(model))
         .addMethod(oldestExpired(model));
@@ -76,11 +78,24 @@ public final class PassWriter {
         .build();
   }
 
+  private static MethodSpec ttlAttribute(PassModel model) {
+    return override("ttlAttribute", ClassName.get(String.class))
+        .addStatement("return $S", model.attribute().name())
+        .build();
+  }
+
+  private static MethodSpec cutoffValue(PassModel model) {
+    return override("cutoffValue", model.attribute().javaType())
+        .addParameter(Names.CUTOFF, "cutoff")
+        .addStatement("return cutoff.$L()", cutoffMethod(model))
+        .build();
+  }
+
   /** Bulk statements: the ids of one batch, oldest first, then a delete that applies the predicate again. */
   private static MethodSpec deleteBatch(PassModel model) {
     TypeName idType = model.id().javaType();
     return purgeBatch()
-        .addStatement("$T cutoffValue = cutoff.$L()", model.attribute().javaType(), cutoffMethod(model))
+        .addStatement("$T cutoffValue = cutoffValue(cutoff)", model.attribute().javaType())
         .addStatement("$T ids = em.createQuery($L, $T.class)\n.setParameter($S, cutoffValue)"
                 + "\n.setMaxResults(batchSize)\n.getResultList()",
             ParameterizedTypeName.get(ClassName.get(List.class), idType), Queries.SELECT_EXPIRED_IDS,
@@ -97,10 +112,10 @@ public final class PassWriter {
   /** Entity removal: the entities of one batch, oldest first and locked, each removed so that callbacks run. */
   private static MethodSpec removeBatch(PassModel model) {
     return purgeBatch()
-        .addStatement("$T expired = em.createQuery($L, $T.class)\n.setParameter($S, cutoff.$L())"
+        .addStatement("$T expired = em.createQuery($L, $T.class)\n.setParameter($S, cutoffValue(cutoff))"
                 + "\n.setLockMode($T.PESSIMISTIC_WRITE)\n.setMaxResults(batchSize)\n.getResultList()",
             ParameterizedTypeName.get(ClassName.get(List.class), model.entity()), Queries.SELECT_EXPIRED,
-            model.entity(), "cutoff", cutoffMethod(model), Names.LOCK_MODE_TYPE)
+            model.entity(), "cutoff", Names.LOCK_MODE_TYPE)
         .addStatement("expired.forEach(em::remove)")
         .addComment("Flush and clear, so that the batch's entities are written and then let go: memory stays flat.")
         .addStatement("em.flush()")
@@ -113,9 +128,9 @@ public final class PassWriter {
     return override("countExpired", TypeName.LONG)
         .addParameter(Names.ENTITY_MANAGER, "em")
         .addParameter(Names.CUTOFF, "cutoff")
-        .addStatement("return em.createQuery($L, $T.class)\n.setParameter($S, cutoff.$L())"
+        .addStatement("return em.createQuery($L, $T.class)\n.setParameter($S, cutoffValue(cutoff))"
                 + "\n.getSingleResult()",
-            Queries.COUNT_EXPIRED, Long.class, "cutoff", cutoffMethod(model))
+            Queries.COUNT_EXPIRED, Long.class, "cutoff")
         .build();
   }
 
@@ -125,9 +140,9 @@ public final class PassWriter {
             ParameterizedTypeName.get(ClassName.get(Optional.class), ClassName.get(Instant.class)))
         .addParameter(Names.ENTITY_MANAGER, "em")
         .addParameter(Names.CUTOFF, "cutoff")
-        .addStatement("$T oldest = em.createQuery($L, $T.class)\n.setParameter($S, cutoff.$L())"
+        .addStatement("$T oldest = em.createQuery($L, $T.class)\n.setParameter($S, cutoffValue(cutoff))"
                 + "\n.getSingleResult()",
-            attributeType, Queries.OLDEST_EXPIRED, attributeType, "cutoff", cutoffMethod(model));
+            attributeType, Queries.OLDEST_EXPIRED, attributeType, "cutoff");
     if (model.attribute().type() == TemporalType.INSTANT) {
       return method.addStatement("return $T.ofNullable(oldest)", Optional.class).build();
     }

@@ -91,7 +91,8 @@ public final class OptionsBinder {
           resolved.sweepInterval(),
           resolved.maxStartupStagger(),
           resolved.maxBatchesPerSweep(),
-          resolved.dryRun()));
+          resolved.dryRun(),
+          resolved.batchTimeout()));
     });
     if (!problems.isEmpty()) {
       throw new RetentionConfigurationException(problems);

@@ -103,7 +103,7 @@ public final class Sweeper {
         long batchStart = System.nanoTime();
         int rows;
         try {
-          rows = Transactions.inTransaction(environment.emf(),
+          rows = Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
               em -> shape.purgeBatch(em, pass, cutoff, settings.batchSize()));
         } catch (RuntimeException e) {
           failure = new SweepFailedException(pass.name(), "batch " + number, cutoff.instant(), e);

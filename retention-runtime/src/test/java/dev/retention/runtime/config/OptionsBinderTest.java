@@ -32,7 +32,7 @@ class OptionsBinderTest {
     PassSettings audit = bind(Map.of()).get(AUDIT);
 
     assertEquals(new PassSettings(AUDIT, true, Duration.ofDays(365), false, 500, Duration.ZERO, Duration.ofHours(1),
-        Duration.ofMinutes(1), 100, false), audit);
+        Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30)), audit);
   }
 
   @Test
@@ -124,7 +124,7 @@ class OptionsBinderTest {
     assertProblems(Map.of("retention." + AUDIT + ".bach-size", "100"),
         "retention.com.acme.AuditLogEntry.bach-size = \"100\": no option named bach-size; did you mean batch-size?"
             + " (options: enabled, retention, min-retention, batch-size, batch-delay, sweep-interval,"
-            + " max-startup-stagger, max-batches-per-sweep, dry-run)");
+            + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout)");
   }
 
   @Test

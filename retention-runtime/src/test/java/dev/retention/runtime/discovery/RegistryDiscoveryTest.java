@@ -123,6 +123,16 @@ class RegistryDiscoveryTest {
     }
 
     @Override
+    public String ttlAttribute() {
+      return "expiresAt";
+    }
+
+    @Override
+    public Object cutoffValue(Cutoff cutoff) {
+      return cutoff.toInstant();
+    }
+
+    @Override
     public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
       throw new UnsupportedOperationException("discovery never sweeps");
     }

@@ -131,7 +131,8 @@ class SweepPlanTest {
   }
 
   private static PassSettings pass(String name, Duration interval, Duration stagger) {
-    return new PassSettings(name, true, Duration.ZERO, false, 500, Duration.ZERO, interval, stagger, 100, false);
+    return new PassSettings(name, true, Duration.ZERO, false, 500, Duration.ZERO, interval, stagger, 100, false,
+        Duration.ofSeconds(30));
   }
 
   private static SweepReport report(String pass, boolean workRemains, boolean failed) {

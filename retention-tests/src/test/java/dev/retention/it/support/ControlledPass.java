@@ -14,6 +14,9 @@ import java.util.Optional;
 /**
  * A generated pass with a hook run inside each batch's transaction, after the pass deleted its rows: a test can make
  * the batch fail (and so roll back), block, or record what happened. Everything else is the generated pass's own.
+ *
+ * <p>The hook runs only when the runtime calls the pass's own JPQL, so a runtime sweeping these passes is built with
+ * {@code portableStatements(true)}; {@link #registry} alone does not do that.
  */
 public final class ControlledPass<E> implements RetentionPass<E> {
 
@@ -75,6 +78,16 @@ public final class ControlledPass<E> implements RetentionPass<E> {
   @Override
   public DeleteStrategy deleteStrategy() {
     return generated.deleteStrategy();
+  }
+
+  @Override
+  public String ttlAttribute() {
+    return generated.ttlAttribute();
+  }
+
+  @Override
+  public Object cutoffValue(Cutoff cutoff) {
+    return generated.cutoffValue(cutoff);
   }
 
   @Override

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assumptions;
  * or MariaDB server and dropped afterwards.
  *
  * <p>When a server does not answer, its suites are skipped with a message, unless the system property
- * {@code retention.servers} is {@code required} (as in CI), where they fail.
+ * {@code test.servers} is {@code required} (as in CI), where they fail.
  */
 public final class TestDatabase implements AutoCloseable {
 
@@ -40,7 +40,7 @@ public final class TestDatabase implements AutoCloseable {
     }
   }
 
-  private static final String SERVERS_PROPERTY = "retention.servers";
+  private static final String SERVERS_PROPERTY = "test.servers";
 
   private final Kind kind;
   private final String name;

@@ -1,0 +1,38 @@
+package dev.retention.runtime.sweep.hibernate;
+
+import dev.retention.runtime.sweep.StatementShape;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.PersistenceException;
+import java.util.ArrayList;
+import java.util.List;
+import org.hibernate.dialect.Dialect;
+import org.hibernate.dialect.PostgreSQLDialect;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+
+/**
+ * The statement shapes for a Hibernate {@code EntityManagerFactory}, chosen from the dialect it reports. Only this
+ * package refers to Hibernate, and it is loaded only when Hibernate is present.
+ */
+public final class HibernateShapes {
+
+  private HibernateShapes() {}
+
+  /** The shapes the factory's database allows, fastest first; none when the factory is not Hibernate's. */
+  public static List<StatementShape> forFactory(EntityManagerFactory emf) {
+    SessionFactoryImplementor factory;
+    try {
+      factory = emf.unwrap(SessionFactoryImplementor.class);
+    } catch (PersistenceException | IllegalArgumentException notHibernate) {
+      return List.of();
+    }
+    Dialect dialect = factory.getJdbcServices().getDialect();
+    List<StatementShape> shapes = new ArrayList<>();
+    if (dialect instanceof PostgreSQLDialect) {
+      shapes.add(new PostgresCtidShape(factory));
+    }
+    if (dialect.supportsSkipLocked()) {
+      shapes.add(new SkipLockedShape(factory, emf.getMetamodel()));
+    }
+    return shapes;
+  }
+}
