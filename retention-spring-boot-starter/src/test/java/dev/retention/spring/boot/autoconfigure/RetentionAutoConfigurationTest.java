@@ -15,6 +15,8 @@ import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import dev.retention.spring.boot.RetentionReports;
 import dev.retention.spring.boot.RetentionRuntimeCustomizer;
+import dev.retention.spring.boot.actuate.RetentionEndpoint;
+import dev.retention.spring.boot.actuate.RetentionHealthIndicator;
 import dev.retention.spring.boot.model.AuditEntry;
 import dev.retention.spring.boot.model.SessionToken;
 import dev.retention.spring.boot.support.JpaContexts;
@@ -151,7 +153,9 @@ class RetentionAutoConfigurationTest {
         .run(context -> assertThat(context).hasNotFailed()
             .doesNotHaveBean(RetentionRuntime.class)
             .doesNotHaveBean(RetentionReports.class)
-            .doesNotHaveBean(StartWhenReady.class));
+            .doesNotHaveBean(StartWhenReady.class)
+            .doesNotHaveBean(RetentionEndpoint.class)
+            .doesNotHaveBean(RetentionHealthIndicator.class));
   }
 
   @Test

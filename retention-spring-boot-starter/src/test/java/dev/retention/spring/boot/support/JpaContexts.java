@@ -1,6 +1,8 @@
 package dev.retention.spring.boot.support;
 
 import dev.retention.spring.boot.autoconfigure.RetentionAutoConfiguration;
+import dev.retention.spring.boot.autoconfigure.RetentionEndpointAutoConfiguration;
+import dev.retention.spring.boot.autoconfigure.RetentionHealthAutoConfiguration;
 import dev.retention.spring.boot.model.AuditEntry;
 import dev.retention.spring.boot.model.SessionToken;
 import java.time.Instant;
@@ -29,7 +31,9 @@ public final class JpaContexts {
         .withConfiguration(AutoConfigurations.of(
             DataSourceAutoConfiguration.class,
             HibernateJpaAutoConfiguration.class,
-            RetentionAutoConfiguration.class))
+            RetentionAutoConfiguration.class,
+            RetentionEndpointAutoConfiguration.class,
+            RetentionHealthAutoConfiguration.class))
         .withUserConfiguration(Entities.class)
         .withPropertyValues(
             // Each context gets an in-memory database of its own.

@@ -1,0 +1,38 @@
+package dev.retention.spring.boot.autoconfigure;
+
+import dev.retention.spring.boot.RetentionReports;
+import dev.retention.spring.boot.StarterProperties;
+import dev.retention.spring.boot.actuate.RetentionHealthIndicator;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+/**
+ * The {@code retention} health indicator, when the application has Spring Boot's health support. It can be turned off
+ * like any other with {@code management.health.retention.enabled=false}.
+ */
+@AutoConfiguration(after = RetentionAutoConfiguration.class)
+@ConditionalOnClass({HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class})
+@ConditionalOnBooleanProperty(name = StarterProperties.ENABLED, matchIfMissing = true)
+@ConditionalOnBean(RetentionReports.class)
+@ConditionalOnEnabledHealthIndicator("retention")
+public class RetentionHealthAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  RetentionHealthIndicator retentionHealthIndicator(RetentionReports reports, Environment environment) {
+    int threshold = environment.getProperty(StarterProperties.HEALTH_FAILURES_THRESHOLD, Integer.class,
+        StarterProperties.DEFAULT_FAILURES_THRESHOLD);
+    if (threshold < 1) {
+      throw new IllegalStateException(StarterProperties.HEALTH_FAILURES_THRESHOLD + " = " + threshold
+          + ": must be at least 1 (failed sweeps in a row of one pass that turn the health DOWN)");
+    }
+    return new RetentionHealthIndicator(reports, threshold);
+  }
+}
