@@ -27,12 +27,25 @@ public class RetentionHealthAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   RetentionHealthIndicator retentionHealthIndicator(RetentionReports reports, Environment environment) {
-    int threshold = environment.getProperty(StarterProperties.HEALTH_FAILURES_THRESHOLD, Integer.class,
-        StarterProperties.DEFAULT_FAILURES_THRESHOLD);
-    if (threshold < 1) {
-      throw new IllegalStateException(StarterProperties.HEALTH_FAILURES_THRESHOLD + " = " + threshold
-          + ": must be at least 1 (failed sweeps in a row of one pass that turn the health DOWN)");
+    return new RetentionHealthIndicator(reports, failuresThreshold(environment));
+  }
+
+  private static int failuresThreshold(Environment environment) {
+    String key = StarterProperties.HEALTH_FAILURES_THRESHOLD;
+    String text = environment.getProperty(key);
+    if (text == null) {
+      return StarterProperties.DEFAULT_FAILURES_THRESHOLD;
     }
-    return new RetentionHealthIndicator(reports, threshold);
+    int threshold;
+    try {
+      threshold = Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalStateException(key + " = \"" + text + "\": expected a whole number", e);
+    }
+    if (threshold < 1) {
+      throw new IllegalStateException(key + " = \"" + text + "\": must be at least 1 (failed sweeps in a row of one"
+          + " pass that turn the health DOWN)");
+    }
+    return threshold;
   }
 }

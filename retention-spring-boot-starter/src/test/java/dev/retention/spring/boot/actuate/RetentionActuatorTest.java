@@ -121,12 +121,13 @@ class RetentionActuatorTest {
   }
 
   @Test
-  void aFailureThresholdBelowOneFailsStartUp() {
-    runner.withPropertyValues("retention.health.failures-threshold=0").run(context -> {
-      assertThat(context).hasFailed();
-      assertThat(context.getStartupFailure())
-          .rootCause().hasMessageContaining("retention.health.failures-threshold = 0: must be at least 1");
-    });
+  void aBadFailureThresholdFailsStartUpWithTheKeyNamed() {
+    runner.withPropertyValues("retention.health.failures-threshold=0").run(context -> assertThat(context)
+        .getFailure().rootCause()
+        .hasMessageStartingWith("retention.health.failures-threshold = \"0\": must be at least 1"));
+    runner.withPropertyValues("retention.health.failures-threshold=often").run(context -> assertThat(context)
+        .getFailure()
+        .hasStackTraceContaining("retention.health.failures-threshold = \"often\": expected a whole number"));
   }
 
   @Test
