@@ -26,6 +26,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.json.JsonMapper;
 
 @ExtendWith(WithoutBuildRetentionProperties.class)
 class RetentionActuatorTest {
@@ -75,6 +76,20 @@ class RetentionActuatorTest {
               .containsEntry("effective-interval", "1h");
           assertThat(audit.lastReport()).as("not swept yet").isNull();
         });
+  }
+
+  @Test
+  void theEndpointsResponseReadsAsJson() {
+    runner.run(context -> {
+      context.getBean(RetentionRuntime.class).sweep(SESSION_TOKEN);
+
+      String json = JsonMapper.builder().build().writeValueAsString(context.getBean(RetentionEndpoint.class).passes());
+
+      assertThat(json)
+          .contains("{\"passes\":{\"" + AUDIT_ENTRY + "\":{\"entity\":\"" + AUDIT_ENTRY + "\",\"settings\":{\"enabled\":true,")
+          .contains("\"lastReport\":{\"startedAt\":\"2030-01-01T00:00:00Z\",\"cutoff\":\"2030-01-01T00:00:00Z\","
+              + "\"deleted\":0,\"batches\":1,\"workRemains\":false,\"dryRun\":false,\"duration\":\"PT");
+    });
   }
 
   @Test
