@@ -1,0 +1,15 @@
+package dev.retention.spring.boot;
+
+import dev.retention.runtime.RetentionRuntime;
+
+/**
+ * Adjusts the builder of the starter's {@link RetentionRuntime} before it is built, for what properties do not cover:
+ * options in code, {@code maxConcurrentSweeps}, {@code closeTimeout}, the zone. Declare one or more as beans; they
+ * run in {@link org.springframework.core.Ordered order}, after the starter has applied the properties, the clock and
+ * the listeners.
+ */
+@FunctionalInterface
+public interface RetentionRuntimeCustomizer {
+
+  void customize(RetentionRuntime.Builder builder);
+}

@@ -1,0 +1,55 @@
+package dev.retention.spring.boot.actuate;
+
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.spring.boot.RetentionReports;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+
+/**
+ * The {@code retention} actuator endpoint: every pass with the settings in force and what its last sweep did.
+ * {@code /actuator/retention/{pass}} shows one pass.
+ */
+@Endpoint(id = "retention")
+public class RetentionEndpoint {
+
+  private final RetentionRuntime runtime;
+  private final RetentionReports reports;
+
+  public RetentionEndpoint(RetentionRuntime runtime, RetentionReports reports) {
+    this.runtime = runtime;
+    this.reports = reports;
+  }
+
+  /** Every pass the runtime manages, by name. */
+  @ReadOperation
+  public PassesDescriptor passes() {
+    Map<String, PassDescriptor> passes = new LinkedHashMap<>();
+    for (RetentionPass<?> pass : runtime.passes()) {
+      passes.put(pass.name(), describe(pass));
+    }
+    return new PassesDescriptor(passes);
+  }
+
+  /** One pass; none (404 over HTTP) when the runtime has no pass of that name. */
+  @ReadOperation
+  public @Nullable PassDescriptor pass(@Selector String name) {
+    return runtime.passes().stream()
+        .filter(pass -> pass.name().equals(name))
+        .findFirst()
+        .map(this::describe)
+        .orElse(null);
+  }
+
+  private PassDescriptor describe(RetentionPass<?> pass) {
+    return PassDescriptor.of(pass, runtime.settings(pass.name()), reports.history(pass.name()));
+  }
+
+  /** The response of the endpoint: each pass by name, in the runtime's order. */
+  public record PassesDescriptor(Map<String, PassDescriptor> passes) implements OperationResponseBody {}
+}

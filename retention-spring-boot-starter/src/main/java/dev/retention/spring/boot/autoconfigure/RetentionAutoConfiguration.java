@@ -1,0 +1,72 @@
+package dev.retention.spring.boot.autoconfigure;
+
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepListener;
+import dev.retention.spring.boot.RetentionReports;
+import dev.retention.spring.boot.RetentionRuntimeCustomizer;
+import dev.retention.spring.boot.StarterProperties;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+/**
+ * A {@link RetentionRuntime} over the application's {@code EntityManagerFactory}, configured from the
+ * {@code retention.*} properties, started when the application is ready and closed with the context.
+ *
+ * <p>It runs after Boot's JPA auto-configuration, so that the factory it needs is known, and steps aside for a
+ * {@code RetentionRuntime} bean of the application's own, which it still starts when the application is ready.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")
+@ConditionalOnClass({EntityManagerFactory.class, RetentionRuntime.class})
+@ConditionalOnBean(EntityManagerFactory.class)
+@ConditionalOnBooleanProperty(name = StarterProperties.ENABLED, matchIfMissing = true)
+public class RetentionAutoConfiguration {
+
+  /** Registered with the runtime like any other listener bean; the endpoint and the health indicator read it. */
+  @Bean
+  @ConditionalOnMissingBean
+  RetentionReports retentionReports() {
+    return new RetentionReports();
+  }
+
+  /**
+   * Built, and so validated, while the context starts: a bad {@code retention.*} property fails start-up with the
+   * runtime's own list of problems. Not started here; see {@link StartWhenReady}.
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  @ConditionalOnSingleCandidate(EntityManagerFactory.class)
+  RetentionRuntime retentionRuntime(
+      EntityManagerFactory entityManagerFactory,
+      ConfigurableEnvironment environment,
+      ApplicationContext context,
+      ObjectProvider<Clock> clock,
+      ObjectProvider<SweepListener> listeners,
+      ObjectProvider<RetentionRuntimeCustomizer> customizers) {
+    RetentionRuntime.Builder builder = RetentionRuntime.builder(entityManagerFactory)
+        .configuration(RetentionPropertySource.configuration(environment));
+    // The context's class loader is the one that sees the application's generated registries (devtools restarts
+    // the application in a class loader of its own).
+    if (context.getClassLoader() != null) {
+      builder.classLoader(context.getClassLoader());
+    }
+    clock.ifAvailable(builder::clock);
+    listeners.orderedStream().forEach(builder::listener);
+    customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+    return builder.build();
+  }
+
+  @Bean
+  StartWhenReady retentionStartWhenReady(ObjectProvider<RetentionRuntime> runtimes) {
+    return new StartWhenReady(runtimes);
+  }
+}

@@ -1,0 +1,176 @@
+package dev.retention.spring.boot.actuate;
+
+import static dev.retention.spring.boot.support.JpaContexts.AUDIT_ENTRY;
+import static dev.retention.spring.boot.support.JpaContexts.NOW;
+import static dev.retention.spring.boot.support.JpaContexts.SESSION_TOKEN;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import dev.retention.spring.boot.actuate.PassDescriptor.ReportDescriptor;
+import dev.retention.spring.boot.model.SessionToken;
+import dev.retention.spring.boot.support.JpaContexts;
+import dev.retention.spring.boot.support.TestData;
+import dev.retention.spring.boot.support.WithoutBuildRetentionProperties;
+import jakarta.persistence.EntityManagerFactory;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+@ExtendWith(WithoutBuildRetentionProperties.class)
+class RetentionActuatorTest {
+
+  private final ApplicationContextRunner runner = JpaContexts.runner()
+      .withUserConfiguration(JpaContexts.FixedClock.class)
+      .withPropertyValues("management.endpoints.web.exposure.include=health,retention");
+
+  @Test
+  void theEndpointListsEachPassWithItsSettingsAndLastReport() {
+    runner.withPropertyValues("retention.defaults.batch-size=2", "retention." + AUDIT_ENTRY + ".dry-run=true")
+        .run(context -> {
+          EntityManagerFactory emf = context.getBean(EntityManagerFactory.class);
+          TestData.persist(emf, List.of(
+              new SessionToken(1, NOW.minusSeconds(3)),
+              new SessionToken(2, NOW.minusSeconds(2)),
+              new SessionToken(3, NOW.minusSeconds(1)),
+              new SessionToken(4, NOW.plusSeconds(60))));
+          context.getBean(RetentionRuntime.class).sweep(SESSION_TOKEN);
+
+          Map<String, PassDescriptor> passes = context.getBean(RetentionEndpoint.class).passes().passes();
+
+          assertThat(passes).containsOnlyKeys(AUDIT_ENTRY, SESSION_TOKEN);
+          PassDescriptor session = passes.get(SESSION_TOKEN);
+          assertThat(session.entity()).isEqualTo(SESSION_TOKEN);
+          assertThat(session.settings())
+              .containsEntry("enabled", true)
+              .containsEntry("retention", "0")
+              .containsEntry("retention-source", "annotation")
+              .containsEntry("batch-size", 2)
+              .containsEntry("sweep-interval", "1h")
+              .containsEntry("effective-interval", "1h")
+              .containsEntry("dry-run", false);
+          assertThat(session.consecutiveFailures()).isZero();
+          ReportDescriptor report = session.lastReport();
+          assertThat(report).isNotNull();
+          assertThat(report.startedAt()).isEqualTo(NOW.toString());
+          assertThat(report.cutoff()).isEqualTo(NOW.toString());
+          assertThat(report.deleted()).isEqualTo(3);
+          assertThat(report.batches()).isEqualTo(2);
+          assertThat(report.workRemains()).isFalse();
+          assertThat(report.lag()).isNull();
+          assertThat(report.failure()).isNull();
+
+          PassDescriptor audit = passes.get(AUDIT_ENTRY);
+          assertThat(audit.settings()).containsEntry("retention", "1d").containsEntry("dry-run", true)
+              .containsEntry("effective-interval", "1h");
+          assertThat(audit.lastReport()).as("not swept yet").isNull();
+        });
+  }
+
+  @Test
+  void theEndpointsResponseReadsAsJson() {
+    runner.run(context -> {
+      context.getBean(RetentionRuntime.class).sweep(SESSION_TOKEN);
+
+      String json = JsonMapper.builder().build().writeValueAsString(context.getBean(RetentionEndpoint.class).passes());
+
+      assertThat(json)
+          .contains("{\"passes\":{\"" + AUDIT_ENTRY + "\":{\"entity\":\"" + AUDIT_ENTRY + "\",\"settings\":{\"enabled\":true,")
+          .contains("\"lastReport\":{\"startedAt\":\"2030-01-01T00:00:00Z\",\"cutoff\":\"2030-01-01T00:00:00Z\","
+              + "\"deleted\":0,\"batches\":1,\"workRemains\":false,\"dryRun\":false,\"duration\":\"PT");
+    });
+  }
+
+  @Test
+  void theEndpointShowsOnePassByName() {
+    runner.run(context -> {
+      RetentionEndpoint endpoint = context.getBean(RetentionEndpoint.class);
+      assertThat(endpoint.pass(AUDIT_ENTRY)).isNotNull()
+          .extracting(PassDescriptor::entity).isEqualTo(AUDIT_ENTRY);
+      assertThat(endpoint.pass("com.acme.Nothing")).isNull();
+    });
+  }
+
+  @Test
+  void healthIsUpUntilAPassFailsThreeSweepsInARow() {
+    runner.run(context -> {
+      HealthIndicator health = context.getBean(RetentionHealthIndicator.class);
+      assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+
+      breakTheSessionTokenTable(context);
+      failedSweep(context);
+      failedSweep(context);
+      Health afterTwo = health.health();
+      assertThat(afterTwo.getStatus()).isEqualTo(Status.UP);
+      assertThat(afterTwo.getDetails()).containsEntry("failuresThreshold", 3);
+      assertThat(failingPasses(afterTwo)).containsOnlyKeys(SESSION_TOKEN);
+
+      failedSweep(context);
+      Health afterThree = health.health();
+      assertThat(afterThree.getStatus()).isEqualTo(Status.DOWN);
+      Map<?, ?> failing = (Map<?, ?>) failingPasses(afterThree).get(SESSION_TOKEN);
+      assertThat(failing.get("consecutiveFailures")).isEqualTo(3);
+      assertThat((String) failing.get("lastFailure")).containsIgnoringCase("session_token");
+      assertThat(context.getBean(RetentionEndpoint.class).pass(SESSION_TOKEN).consecutiveFailures()).isEqualTo(3);
+    });
+  }
+
+  @Test
+  void theFailureThresholdIsAProperty() {
+    runner.withPropertyValues("retention.health.failures-threshold=1").run(context -> {
+      breakTheSessionTokenTable(context);
+      failedSweep(context);
+      assertThat(context.getBean(RetentionHealthIndicator.class).health().getStatus()).isEqualTo(Status.DOWN);
+    });
+  }
+
+  @Test
+  void aBadFailureThresholdFailsStartUpWithTheKeyNamed() {
+    runner.withPropertyValues("retention.health.failures-threshold=0").run(context -> assertThat(context)
+        .getFailure().rootCause()
+        .hasMessageStartingWith("retention.health.failures-threshold = \"0\": must be at least 1"));
+    runner.withPropertyValues("retention.health.failures-threshold=often").run(context -> assertThat(context)
+        .getFailure()
+        .hasStackTraceContaining("retention.health.failures-threshold = \"often\": expected a whole number"));
+  }
+
+  @Test
+  void theHealthIndicatorCanBeTurnedOffLikeAnyOther() {
+    runner.withPropertyValues("management.health.retention.enabled=false")
+        .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(RetentionHealthIndicator.class)
+            .hasSingleBean(RetentionEndpoint.class));
+  }
+
+  @Test
+  void withoutTheActuatorTheRuntimeStillRuns() {
+    runner.withClassLoader(new FilteredClassLoader(Endpoint.class, HealthIndicator.class))
+        .run(context -> assertThat(context).hasNotFailed().hasSingleBean(RetentionRuntime.class)
+            .doesNotHaveBean(RetentionEndpoint.class)
+            .doesNotHaveBean(RetentionHealthIndicator.class));
+  }
+
+  private static void breakTheSessionTokenTable(ApplicationContext context) {
+    new JdbcTemplate(context.getBean(DataSource.class)).execute("drop table session_token");
+  }
+
+  private static void failedSweep(ApplicationContext context) {
+    SweepReport report = context.getBean(RetentionRuntime.class).sweep(SESSION_TOKEN);
+    assertThat(report.failure()).as("the sweep of a dropped table fails").isPresent();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> failingPasses(Health health) {
+    return (Map<String, Object>) health.getDetails().get("failingPasses");
+  }
+}
