@@ -21,7 +21,7 @@ import javax.tools.StandardLocation;
 final class Sources {
 
   /** Set to {@code true} to rewrite the golden files from the current output instead of comparing with them. */
-  private static final boolean UPDATE_GOLDEN = Boolean.getBoolean("retention.updateGolden");
+  private static final boolean UPDATE_GOLDEN = Boolean.getBoolean("updateGolden");
 
   private Sources() {}
 
@@ -68,7 +68,7 @@ final class Sources {
       return;
     }
     assertEquals(readResource(resource), actual, "generated " + qualifiedName + " differs from " + resource
-        + " (rerun with -Dretention.updateGolden=true to accept the new output)");
+        + " (rerun with -DupdateGolden=true to accept the new output)");
   }
 
   private static String read(JavaFileObject file) {
@@ -83,7 +83,7 @@ final class Sources {
     try (InputStream in = Sources.class.getClassLoader().getResourceAsStream(resource)) {
       if (in == null) {
         throw new AssertionError("no golden file " + resource
-            + " (run once with -Dretention.updateGolden=true to create it)");
+            + " (run once with -DupdateGolden=true to create it)");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -118,6 +118,7 @@ class BackgroundSweepsTest extends H2Fixture {
       closed.set(true);
     });
     closer.start();
+    awaitParked(closer);
     assertFalse(closed.get(), "close waits for the batch in flight");
     release.countDown();
     closer.join(TimeUnit.SECONDS.toMillis(30));
@@ -196,6 +197,17 @@ class BackgroundSweepsTest extends H2Fixture {
     return RetentionRuntime.builder(emf).clock(clock)
         .listener(listener)
         .defaults(options.withMaxStartupStagger(Duration.ZERO));
+  }
+
+  /** Waits until {@code thread} parks with a timeout: close() has asked the sweeps to stop and waits for them. */
+  private static void awaitParked(Thread thread) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (thread.getState() != Thread.State.TIMED_WAITING) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("close() never waited for the batch in flight: " + thread.getState());
+      }
+      Thread.onSpinWait();
+    }
   }
 
   private SweepReport report(String pass) {

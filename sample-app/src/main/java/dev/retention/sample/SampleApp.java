@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 public final class SampleApp {
 
   /** How long the sample waits for the backlog to drain before it gives up. */
-  private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(10);
+  private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(2);
 
   /** Held here because java.util.logging keeps loggers weakly: a level set on a dropped logger is lost. */
   private static final List<Logger> QUIETED = List.of(Logger.getLogger("org.hibernate"),

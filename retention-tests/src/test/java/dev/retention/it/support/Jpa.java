@@ -14,6 +14,12 @@ public final class Jpa {
 
   /** A factory managing {@code entities}, with their tables created fresh. */
   public static EntityManagerFactory factory(TestDatabase database, List<Class<?>> entities) {
+    return factory(database, entities, java.util.Map.of());
+  }
+
+  /** A factory managing {@code entities}, with their tables created fresh and {@code extra} properties set. */
+  public static EntityManagerFactory factory(TestDatabase database, List<Class<?>> entities,
+      java.util.Map<String, Object> extra) {
     PersistenceConfiguration configuration = new PersistenceConfiguration("retention-it-" + database.kind())
         .transactionType(jakarta.persistence.PersistenceUnitTransactionType.RESOURCE_LOCAL)
         .property(PersistenceConfiguration.JDBC_URL, database.url())
@@ -21,8 +27,9 @@ public final class Jpa {
         .property(PersistenceConfiguration.JDBC_PASSWORD, database.password())
         .property(PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "drop-and-create")
         .property("hibernate.jdbc.time_zone", "UTC")
-        .property("hibernate.show_sql", System.getProperty("retention.showSql", "false"));
+        .property("hibernate.show_sql", System.getProperty("showSql", "false"));
     entities.forEach(configuration::managedClass);
+    extra.forEach(configuration::property);
     return configuration.createEntityManagerFactory();
   }
 

@@ -11,13 +11,11 @@ import dev.retention.spring.boot.actuate.PassDescriptor.ReportDescriptor;
 import dev.retention.spring.boot.model.SessionToken;
 import dev.retention.spring.boot.support.JpaContexts;
 import dev.retention.spring.boot.support.TestData;
-import dev.retention.spring.boot.support.WithoutBuildRetentionProperties;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -28,7 +26,6 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
-@ExtendWith(WithoutBuildRetentionProperties.class)
 class RetentionActuatorTest {
 
   private final ApplicationContextRunner runner = JpaContexts.runner()

@@ -13,7 +13,6 @@ import dev.retention.spring.boot.model.AuditEntry;
 import dev.retention.spring.boot.model.SessionToken;
 import dev.retention.spring.boot.support.SweepRecorder;
 import dev.retention.spring.boot.support.TestData;
-import dev.retention.spring.boot.support.WithoutBuildRetentionProperties;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -27,7 +26,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /** The starter in a whole Spring Boot application: found by auto-configuration, started when ready, closed on exit. */
-@ExtendWith({WithoutBuildRetentionProperties.class, OutputCaptureExtension.class})
+@ExtendWith(OutputCaptureExtension.class)
 class RetentionApplicationTest {
 
   private static final Duration PATIENCE = Duration.ofSeconds(30);

@@ -22,20 +22,17 @@ import dev.retention.spring.boot.model.SessionToken;
 import dev.retention.spring.boot.support.JpaContexts;
 import dev.retention.spring.boot.support.SweepRecorder;
 import dev.retention.spring.boot.support.TestData;
-import dev.retention.spring.boot.support.WithoutBuildRetentionProperties;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-@ExtendWith(WithoutBuildRetentionProperties.class)
 class RetentionAutoConfigurationTest {
 
   private final ApplicationContextRunner runner = JpaContexts.runner();
