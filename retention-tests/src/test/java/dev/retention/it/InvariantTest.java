@@ -1,0 +1,172 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.TestClock;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The invariant, checked on random cases: random rows (dates around each cutoff, exactly at it, null, far in the past
+ * and the future), a random clock moving forward, random batch options and windows, random statement shapes. After
+ * each sweep no row after its cutoff is gone and the rows that went are the oldest; once drained, the rows left are
+ * exactly those not expired.
+ *
+ * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.cases=<n>} changes how many cases it has.
+ */
+abstract class InvariantTest {
+
+  private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
+  private static final String SESSIONS = SessionToken.class.getName();
+
+  final TestClock clock = new TestClock(ORIGIN);
+  TestDatabase database;
+  EntityManagerFactory emf;
+
+  abstract TestDatabase.Kind kind();
+
+  @BeforeEach
+  void openDatabase() {
+    database = TestDatabase.create(kind());
+    emf = Jpa.factory(database, List.of(SessionToken.class));
+  }
+
+  @AfterEach
+  void closeDatabase() throws Exception {
+    emf.close();
+    database.close();
+  }
+
+  @Test
+  void theRowsLeftAreExactlyThoseNotExpired() {
+    long seed = Long.getLong("invariant.seed", System.nanoTime());
+    int cases = Integer.getInteger("invariant.cases", 1_000);
+    Random random = new Random(seed);
+    for (int number = 1; number <= cases; number++) {
+      try {
+        runCase(random);
+      } catch (AssertionError | RuntimeException e) {
+        throw new AssertionError("case " + number + " of the run with -Dinvariant.seed=" + seed + " failed on "
+            + database + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private void runCase(Random random) {
+    Jpa.run(emf, em -> em.createQuery("delete from SessionToken").executeUpdate());
+    Duration window = random.nextInt(3) == 0 ? Duration.ZERO : Duration.ofMinutes(1 + random.nextInt(180));
+    List<Instant> sweepTimes = sweepTimes(random);
+    Map<Long, Instant> rows = rows(random, sweepTimes, window);
+    Jpa.persistAll(emf, rows.entrySet().stream().map(row -> new SessionToken(row.getKey(), row.getValue()))
+        .collect(Collectors.toList()));
+    RetentionOptions options = RetentionOptions.defaults()
+        .withBatchSize(1 + random.nextInt(12))
+        .withMaxBatchesPerSweep(1 + random.nextInt(4))
+        .withMinRetention(Duration.ZERO)
+        .withRetention(window);
+
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+        .portableStatements(random.nextBoolean())
+        .options(SESSIONS, options)
+        .build()) {
+      Map<Long, Instant> left = new HashMap<>(rows);
+      Instant cutoff = null;
+      for (Instant now : sweepTimes) {
+        clock.set(now);
+        cutoff = now.minus(window);
+        sweepAndCheck(retention, left, cutoff);
+      }
+      SweepReport last;
+      do {
+        last = sweepAndCheck(retention, left, cutoff);
+      } while (last.workRemains());
+      Instant finalCutoff = cutoff;
+      Set<Long> notExpired = rows.entrySet().stream()
+          .filter(row -> row.getValue() == null || row.getValue().isAfter(finalCutoff))
+          .map(Map.Entry::getKey)
+          .collect(Collectors.toCollection(TreeSet::new));
+      assertEquals(notExpired, ids(), "rows left once drained at cutoff " + finalCutoff + ", rows " + rows);
+      assertTrue(last.lag().isEmpty());
+    }
+  }
+
+  /** One sweep, and what must hold after it: nothing unexpired gone, the oldest gone first, the count right. */
+  private SweepReport sweepAndCheck(RetentionRuntime retention, Map<Long, Instant> left, Instant cutoff) {
+    SweepReport report = retention.sweep(SESSIONS);
+    assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+    assertEquals(cutoff, report.cutoff());
+    Set<Long> now = ids();
+    List<Map.Entry<Long, Instant>> gone = left.entrySet().stream()
+        .filter(row -> !now.contains(row.getKey()))
+        .collect(Collectors.toList());
+    for (Map.Entry<Long, Instant> row : gone) {
+      assertTrue(row.getValue() != null && !row.getValue().isAfter(cutoff),
+          "row " + row + " was deleted but is not expired at " + cutoff);
+    }
+    assertEquals(gone.size(), report.deleted(), "the report counts the rows that went");
+    Comparator<Map.Entry<Long, Instant>> oldestFirst =
+        Map.Entry.<Long, Instant>comparingByValue().thenComparing(Map.Entry.comparingByKey());
+    gone.stream().max(oldestFirst).ifPresent(newestGone -> left.entrySet().stream()
+        .filter(row -> now.contains(row.getKey()) && row.getValue() != null && !row.getValue().isAfter(cutoff))
+        .forEach(expiredLeft -> assertTrue(oldestFirst.compare(newestGone, expiredLeft) < 0,
+            "row " + newestGone + " went before the older expired row " + expiredLeft)));
+    gone.forEach(row -> left.remove(row.getKey()));
+    return report;
+  }
+
+  /** One to four sweeps, the clock moving forward by up to two hours between them. */
+  private static List<Instant> sweepTimes(Random random) {
+    List<Instant> times = new ArrayList<>();
+    Instant now = ORIGIN.plusMillis(random.nextInt(86_400_000));
+    for (int sweep = 0; sweep < 1 + random.nextInt(4); sweep++) {
+      times.add(now);
+      now = now.plusMillis(random.nextInt(7_200_000));
+    }
+    return times;
+  }
+
+  /** Up to 40 rows whose dates cluster around the sweeps' cutoffs, some exactly on them, some null or far away. */
+  private static Map<Long, Instant> rows(Random random, List<Instant> sweepTimes, Duration window) {
+    Map<Long, Instant> rows = new TreeMap<>();
+    int count = random.nextInt(41);
+    for (long id = 1; id <= count; id++) {
+      Instant cutoff = sweepTimes.get(random.nextInt(sweepTimes.size())).minus(window);
+      rows.put(id, switch (random.nextInt(7)) {
+        case 0 -> null;
+        case 1 -> cutoff;
+        case 2 -> cutoff.plusMillis(1);
+        case 3 -> cutoff.minusMillis(1);
+        case 4 -> Instant.parse("1971-01-01T00:00:00Z").plusSeconds(random.nextInt(1_000_000));
+        case 5 -> Instant.parse("2099-01-01T00:00:00Z").plusSeconds(random.nextInt(1_000_000));
+        default -> cutoff.plusMillis(random.nextInt(14_400_000) - 7_200_000L);
+      });
+    }
+    return rows;
+  }
+
+  private Set<Long> ids() {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(
+        em.createQuery("select s.id from SessionToken s", Long.class).getResultList()));
+  }
+}
