@@ -6,6 +6,8 @@ import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.report.LoggingSweepListener;
+import java.lang.System.Logger.Level;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,6 +26,9 @@ public final class Sweeper {
   /** What every sweeper of one runtime shares. */
   public record Environment(
       EntityManagerFactory emf, Clock clock, ZoneId zone, SweepListener listener, StopSignal stopSignal) {}
+
+  /** How many times a batch runs before a deadlock it loses counts as a failure. */
+  static final int DEADLOCK_ATTEMPTS = 3;
 
   private final Environment environment;
   private final RetentionPass<?> pass;
@@ -103,8 +108,7 @@ public final class Sweeper {
         long batchStart = System.nanoTime();
         int rows;
         try {
-          rows = Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
-              em -> shape.purgeBatch(em, pass, cutoff, settings.batchSize()));
+          rows = runBatch();
         } catch (RuntimeException e) {
           failure = new SweepFailedException(pass.name(), "batch " + number, cutoff.instant(), e);
           return;
@@ -123,6 +127,27 @@ public final class Sweeper {
         if (!environment.stopSignal().pause(settings.batchDelay())) {
           workRemains = true;
           return;
+        }
+      }
+    }
+
+    /**
+     * One batch in its own transaction. A batch the database chose as a deadlock victim was rolled back whole, and is
+     * run again at once, up to {@link #DEADLOCK_ATTEMPTS} times in all: databases expect clients to do so, and the
+     * rows it selects again are those still unlocked.
+     */
+    private int runBatch() {
+      for (int attempt = 1; ; attempt++) {
+        try {
+          return Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
+              em -> shape.purgeBatch(em, pass, cutoff, settings.batchSize()));
+        } catch (RuntimeException e) {
+          if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
+            throw e;
+          }
+          int failedAttempt = attempt;
+          LoggingSweepListener.LOGGER.log(Level.DEBUG, () -> pass.name() + ": batch " + (batches + 1)
+              + " lost a deadlock on attempt " + failedAttempt + " and runs again: " + e);
         }
       }
     }

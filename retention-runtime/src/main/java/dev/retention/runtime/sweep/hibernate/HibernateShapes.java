@@ -6,6 +6,7 @@ import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
 import java.util.List;
 import org.hibernate.dialect.Dialect;
+import org.hibernate.dialect.MySQLDialect;
 import org.hibernate.dialect.PostgreSQLDialect;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 
@@ -29,10 +30,14 @@ public final class HibernateShapes {
     List<StatementShape> shapes = new ArrayList<>();
     if (dialect instanceof PostgreSQLDialect) {
       shapes.add(new PostgresCtidShape(factory));
+      shapes.add(new SkipLockedShape(factory, emf.getMetamodel(), false));
+    } else if (dialect instanceof MySQLDialect && dialect.supportsSkipLocked()) {
+      // MariaDB and MySQL: REPEATABLE READ locks the gaps between index records too, and two instances deleting
+      // neighbouring batches then deadlock; READ COMMITTED locks the rows alone.
+      shapes.add(new SkipLockedShape(factory, emf.getMetamodel(), true));
     }
-    if (dialect.supportsSkipLocked()) {
-      shapes.add(new SkipLockedShape(factory, emf.getMetamodel()));
-    }
+    // Elsewhere (H2, say) the generated JPQL: H2 locks every row a FOR UPDATE query reads before it applies the
+    // limit, which made locked batches about twenty times slower here.
     return shapes;
   }
 }

@@ -11,13 +11,16 @@ import jakarta.persistence.metamodel.Metamodel;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.sql.Statement;
+import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.UnionSubclassEntityPersister;
 
 /**
  * The pass's own two steps, with the rows of each batch locked as they are selected and rows another transaction holds
  * skipped ({@code FOR UPDATE SKIP LOCKED}): several instances then drain one table side by side instead of queueing
- * on each other's locks, and a row a foreground transaction holds waits for a later sweep.
+ * on each other's locks, and a row a foreground transaction holds waits for a later sweep. Because the rows stay locked
+ * from selection to deletion, the delete goes by id alone.
  */
 final class SkipLockedShape implements StatementShape {
 
@@ -27,11 +30,17 @@ final class SkipLockedShape implements StatementShape {
 
   private final SessionFactoryImplementor factory;
   private final Metamodel metamodel;
+  private final boolean readCommitted;
   private final Map<String, Statements> statements = new ConcurrentHashMap<>();
 
-  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel) {
+  /**
+   * @param readCommitted whether to run each batch's transaction at READ COMMITTED (MySQL and MariaDB), set for that
+   *     transaction alone so that the connection, back in the application's pool, keeps its own level
+   */
+  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, boolean readCommitted) {
     this.factory = factory;
     this.metamodel = metamodel;
+    this.readCommitted = readCommitted;
   }
 
   @Override
@@ -56,6 +65,14 @@ final class SkipLockedShape implements StatementShape {
   public int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize) {
     Statements jpql = statements.computeIfAbsent(pass.name(), name -> Statements.of(metamodel, pass));
     Object cutoffValue = pass.cutoffValue(cutoff);
+    if (readCommitted) {
+      // Before the batch's first statement, so that it applies to this transaction only.
+      em.unwrap(Session.class).doWork(connection -> {
+        try (Statement statement = connection.createStatement()) {
+          statement.execute("set transaction isolation level read committed");
+        }
+      });
+    }
     if (pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
       List<?> expired = locked(em.createQuery(jpql.selectEntities())
           .setParameter("cutoff", cutoffValue)
@@ -75,7 +92,6 @@ final class SkipLockedShape implements StatementShape {
     }
     return em.createQuery(jpql.delete())
         .setParameter("ids", ids)
-        .setParameter("cutoff", cutoffValue)
         .executeUpdate();
   }
 
@@ -94,7 +110,10 @@ final class SkipLockedShape implements StatementShape {
       return new Statements(
           "select " + id + from + oldestFirst,
           "select e" + from + oldestFirst,
-          "delete from " + entity.getName() + " e where " + id + " in :ids and " + ttl + " <= :cutoff");
+          // No second look at the attribute: the rows are locked since they were selected, so no one moved them, and
+          // the extra predicate let MariaDB run the delete through the attribute's index, into rows other instances
+          // had locked: a deadlock.
+          "delete from " + entity.getName() + " e where " + id + " in :ids");
     }
   }
 }
