@@ -16,12 +16,13 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The application's own writes while a drain runs: single-row statements at a steady rate on a connection of their
  * own, in autocommit, taking turns between inserting a live row, updating a live row, and updating an expired row (the
- * one that can collide with the drain's locks). Each write's time, from sending to commit, is recorded.
+ * one that can collide with the drain's locks). Each write's time, from sending to commit, is recorded. A table with no
+ * live row of its own (a backlog of expired rows only) gets its live updates on the rows this load inserted.
  *
  * <p>The rate is held by a schedule: when a write takes longer than the period, the next starts at once and the
  * schedule moves on rather than bursting to catch up.
  */
-public final class ForegroundLoad implements AutoCloseable {
+public final class ForegroundLoad {
 
   private static final Duration INSERTED_ROW_LIFETIME = Duration.ofDays(1);
 
@@ -36,7 +37,7 @@ public final class ForegroundLoad implements AutoCloseable {
   private long errors;
   private long inserted;
   private String firstError = "";
-  private SQLException connectionFailure;
+  private Exception failure;
 
   private ForegroundLoad(BenchmarkDatabase database, Workload workload, int operationsPerSecond) {
     this.database = database;
@@ -67,36 +68,68 @@ public final class ForegroundLoad implements AutoCloseable {
         if (!running) {
           break;
         }
-        write(operations % 3 == 0 ? inserting : updating, (int) (operations % 3));
+        int turn = (int) (operations % 3);
+        long target = turn == 0 ? -1 : turn == 1 ? liveId() : expiredId();
+        if (target < 0) {
+          insert(inserting);
+        } else {
+          update(updating, target);
+        }
         next = Math.max(next + periodNanos, System.nanoTime());
       }
-    } catch (SQLException e) {
-      connectionFailure = e;
+    } catch (SQLException | RuntimeException e) {
+      // Reported by stop(): a load that died would otherwise look like a quiet database.
+      failure = e;
     }
   }
 
-  /** Kind 0 inserts a live row; 1 updates a live row; 2 updates an expired row (which the drain may have deleted). */
-  private void write(PreparedStatement statement, int kind) {
+  /** A live row to update: one of the workload's, else one this load inserted, else none (-1: insert instead). */
+  private long liveId() {
+    if (workload.live() > 0) {
+      return workload.randomId(false, random);
+    }
+    return inserted > 0 ? workload.rows() + 1 + random.nextLong(inserted) : -1;
+  }
+
+  /** An expired row to update (the drain may have deleted it already), or -1 when the workload has none. */
+  private long expiredId() {
+    return workload.expired() > 0 ? workload.randomId(true, random) : -1;
+  }
+
+  private void insert(PreparedStatement statement) {
     long start = System.nanoTime();
     try {
-      if (kind == 0) {
-        statement.setLong(1, workload.rows() + inserted + 1);
-        statement.setString(2, "foreground insert");
-      } else {
-        statement.setString(1, "foreground update");
-        statement.setLong(2, workload.randomId(kind == 2, random));
-      }
+      statement.setLong(1, workload.rows() + inserted + 1);
+      statement.setString(2, "foreground insert");
       statement.executeUpdate();
-      if (kind == 0) {
-        inserted++;
-      }
+      inserted++;
     } catch (SQLException e) {
-      // A lock wait timeout or deadlock is a result of the drain under test: count it, keep the first, go on.
-      errors++;
-      if (firstError.isEmpty()) {
-        firstError = e.getMessage();
-      }
+      countError(e);
     }
+    record(start);
+  }
+
+  private void update(PreparedStatement statement, long id) {
+    long start = System.nanoTime();
+    try {
+      statement.setString(1, "foreground update");
+      statement.setLong(2, id);
+      statement.executeUpdate();
+    } catch (SQLException e) {
+      countError(e);
+    }
+    record(start);
+  }
+
+  /** A lock wait timeout or deadlock is a result of the drain under test: count it, keep the first, go on. */
+  private void countError(SQLException e) {
+    errors++;
+    if (firstError.isEmpty()) {
+      firstError = e.getMessage();
+    }
+  }
+
+  private void record(long start) {
     operations++;
     latencies.add((System.nanoTime() - start) / 1e6);
   }
@@ -105,18 +138,11 @@ public final class ForegroundLoad implements AutoCloseable {
   public LatencySummary stop() throws InterruptedException, SQLException {
     running = false;
     thread.join();
-    if (connectionFailure != null) {
-      throw new SQLException("The foreground load on " + database + " failed: " + connectionFailure.getMessage(),
-          connectionFailure);
+    if (failure != null) {
+      throw new SQLException("The foreground load on " + database + " failed: " + failure, failure);
     }
     Percentiles percentiles = Percentiles.of(latencies);
     return new LatencySummary(operations, errors, percentiles.at(50), percentiles.at(99), percentiles.max(), inserted,
         firstError);
-  }
-
-  @Override
-  public void close() throws InterruptedException {
-    running = false;
-    thread.join();
   }
 }

@@ -14,7 +14,7 @@ public final class CsvFiles {
 
   private static final String DRAIN_HEADER = "database,layout,strategy,table_rows,expired,deleted,batches,seconds,"
       + "rows_per_second,heap_baseline_mb,heap_peak_mb,heap_max_mb,batch_p50_ms,batch_p99_ms,batch_max_ms,"
-      + "fg_ops,fg_errors,fg_p50_ms,fg_p99_ms,fg_max_ms,fg_inserted,expired_left,failure";
+      + "fg_ops,fg_errors,fg_p50_ms,fg_p99_ms,fg_max_ms,fg_inserted,expired_left,failure,fg_first_error";
 
   private CsvFiles() {}
 
@@ -25,10 +25,10 @@ public final class CsvFiles {
         result.heapMaxMb(), result.batchP50Millis(), result.batchP99Millis(), result.batchMaxMillis(),
         result.foreground().operations(), result.foreground().errors(), result.foreground().p50Millis(),
         result.foreground().p99Millis(), result.foreground().maxMillis(), result.foreground().inserted(),
-        result.expiredLeft(), clean(result.failure().isEmpty() ? result.foreground().firstError() : result.failure())));
+        result.expiredLeft(), clean(result.failure()), clean(result.foreground().firstError())));
   }
 
-  /** Reads a file written by {@link #writeDrains}; the foreground's first error comes back as the failure column. */
+  /** Reads a file written by {@link #writeDrains}. */
   public static List<DrainResult> readDrains(Path file) throws IOException {
     List<String> lines = Files.readAllLines(file);
     if (lines.isEmpty() || !lines.get(0).equals(DRAIN_HEADER)) {
@@ -39,7 +39,7 @@ public final class CsvFiles {
     for (String line : lines.subList(1, lines.size())) {
       String[] f = line.split(",", -1);
       LatencySummary foreground = new LatencySummary(Long.parseLong(f[15]), Long.parseLong(f[16]), number(f[17]),
-          number(f[18]), number(f[19]), Long.parseLong(f[20]), "");
+          number(f[18]), number(f[19]), Long.parseLong(f[20]), f[23]);
       results.add(new DrainResult(f[0], f[1], f[2], Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]),
           Integer.parseInt(f[6]), number(f[7]), number(f[9]), number(f[10]), number(f[11]), number(f[12]),
           number(f[13]), number(f[14]), foreground, Long.parseLong(f[21]), f[22]));
@@ -54,9 +54,10 @@ public final class CsvFiles {
   }
 
   public static void writeCompile(Path file, List<CompileResult> results) throws IOException {
-    write(file, "entities,runs,without_processor_median_ms,with_processor_median_ms,ratio,generated_files", results,
-        result -> join(result.entities(), result.runs(), result.withoutMedianMillis(), result.withMedianMillis(),
-            result.ratio(), result.generatedFiles()));
+    write(file, "compiler,entities,runs,without_processor_median_ms,with_processor_median_ms,"
+        + "pregenerated_without_processor_median_ms,ratio,generated_files",
+        results, result -> join(result.compiler(), result.entities(), result.runs(), result.withoutMedianMillis(), result.withMedianMillis(),
+            result.pregeneratedMedianMillis(), result.ratio(), result.generatedFiles()));
   }
 
   public static void writeMemory(Path file, List<MemoryResult> results) throws IOException {
@@ -96,6 +97,6 @@ public final class CsvFiles {
 
   /** A message on one line without the separator, so the file stays one record per line. */
   private static String clean(String message) {
-    return message == null ? "" : message.replaceAll("[\\r\\n,]+", " ").trim();
+    return message == null ? "" : message.replaceAll("[\\s,]+", " ").trim();
   }
 }
