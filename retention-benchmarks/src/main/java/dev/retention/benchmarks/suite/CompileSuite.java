@@ -25,9 +25,10 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 
 /**
- * Compiles a generated module of entities with the in-process {@code javac}, without the processor
- * ({@code -proc:none}) and with it on the processor path, alternating the two so that the JIT warming up and the
- * machine's noise fall on both alike; a few unmeasured rounds come first. Classpath and options are the same for both.
+ * Compiles a generated module of entities without the processor ({@code -proc:none}) and with it on the processor
+ * path, alternating the two so that the JIT warming up and the machine's noise fall on both alike, after a few
+ * unmeasured rounds; and, to split the cost, the entities plus the sources the processor wrote, without it. Two ways: a forked {@code javac} per compilation, cold as a build's javac is; and javac in this
+ * JVM, warm after the first rounds, where the processor (loaded afresh by each compilation) weighs more.
  */
 public final class CompileSuite {
 
@@ -45,7 +46,7 @@ public final class CompileSuite {
     this.results = results;
   }
 
-  public void run() throws IOException {
+  public void run() throws IOException, InterruptedException {
     JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
     if (compiler == null) {
       throw new IllegalStateException("No system Java compiler: run the benchmark on a JDK, not a JRE");
@@ -55,40 +56,82 @@ public final class CompileSuite {
       List<Path> sources = EntitySources.write(work.resolve("src"), entities);
       String classpath = jarsOf(jakarta.persistence.Entity.class, dev.retention.Ttl.class,
           dev.retention.runtime.RetentionPass.class);
-      String processorPath = jarsOf(load(PROCESSOR_CLASS), load(JAVAPOET_CLASS));
-      List<Double> without = new ArrayList<>();
-      List<Double> with = new ArrayList<>();
-      int generated = 0;
-      for (int round = 0; round < WARM_UP_ROUNDS + runs; round++) {
-        double withoutMillis = compile(compiler, sources, work, classpath, List.of("-proc:none"));
-        double withMillis = compile(compiler, sources, work, classpath, List.of("-processorpath", processorPath));
-        generated = countFiles(work.resolve("generated"));
-        if (round >= WARM_UP_ROUNDS) {
-          without.add(withoutMillis);
-          with.add(withMillis);
-        }
-        System.out.printf(Locale.ROOT, "[compile] round %d%s: without %.0f ms, with %.0f ms%n", round + 1,
-            round < WARM_UP_ROUNDS ? " (warm-up)" : "", withoutMillis, withMillis);
-      }
-      if (generated != entities + 1) {
-        throw new IllegalStateException("The processor generated " + generated + " sources for " + entities
-            + " entities; expected a pass per entity and one registry");
-      }
-      results.compiles.add(new CompileResult(entities, runs, Percentiles.of(without).median(),
-          Percentiles.of(with).median(), generated));
+      List<String> withoutProcessor = List.of("-proc:none");
+      List<String> withProcessor = List.of("-processorpath", jarsOf(load(PROCESSOR_CLASS), load(JAVAPOET_CLASS)));
+      Compilation forked = (inputs, processing) -> forked(inputs, work, classpath, processing);
+      Compilation inProcess = (inputs, processing) -> inProcess(compiler, inputs, work, classpath, processing);
+      measure("forked", forked, sources, withoutProcessor, withProcessor, work);
+      measure("in-process", inProcess, sources, withoutProcessor, withProcessor, work);
     } finally {
       deleteRecursively(work);
     }
   }
 
-  /** One compilation into fresh output directories; returns its time in milliseconds. */
-  private static double compile(JavaCompiler compiler, List<Path> sources, Path work, String classpath,
-      List<String> processing) throws IOException {
-    Path classes = fresh(work.resolve("classes"));
-    Path generated = fresh(work.resolve("generated"));
-    List<String> options = new ArrayList<>(List.of("--release", "17", "-d", classes.toString(), "-s",
-        generated.toString(), "-classpath", classpath, "-Xlint:all,-processing"));
+  /** One compilation of {@code inputs} into fresh output directories; returns its time in milliseconds. */
+  private interface Compilation {
+    double compile(List<Path> inputs, List<String> processing) throws IOException, InterruptedException;
+  }
+
+  /**
+   * Each round compiles the entities without the processor, with it, and (to tell the processor's own work from the
+   * compiling of what it writes) the entities plus the sources it wrote, without it.
+   */
+  private void measure(String name, Compilation compilation, List<Path> sources, List<String> without,
+      List<String> with, Path work) throws IOException, InterruptedException {
+    List<Double> withoutMillis = new ArrayList<>();
+    List<Double> withMillis = new ArrayList<>();
+    List<Double> pregeneratedMillis = new ArrayList<>();
+    int generated = 0;
+    for (int round = 0; round < WARM_UP_ROUNDS + runs; round++) {
+      double plain = compilation.compile(sources, without);
+      double processed = compilation.compile(sources, with);
+      List<Path> output = keepGenerated(work);
+      generated = output.size();
+      List<Path> entitiesAndOutput = new ArrayList<>(sources);
+      entitiesAndOutput.addAll(output);
+      double pregenerated = compilation.compile(entitiesAndOutput, without);
+      if (round >= WARM_UP_ROUNDS) {
+        withoutMillis.add(plain);
+        withMillis.add(processed);
+        pregeneratedMillis.add(pregenerated);
+      }
+      System.out.printf(Locale.ROOT, "[compile %s] round %d%s: without %.0f ms, with %.0f ms, generated sources"
+          + " compiled without the processor %.0f ms%n", name, round + 1, round < WARM_UP_ROUNDS ? " (warm-up)" : "",
+          plain, processed, pregenerated);
+    }
+    if (generated != entities + 1) {
+      throw new IllegalStateException("The processor generated " + generated + " sources for " + entities
+          + " entities; expected a pass per entity and one registry");
+    }
+    results.compiles.add(new CompileResult(name, entities, runs, Percentiles.of(withoutMillis).median(),
+        Percentiles.of(withMillis).median(), Percentiles.of(pregeneratedMillis).median(), generated));
+  }
+
+  /** Moves what the processor wrote out of the output directory, which the next compilation empties. */
+  private static List<Path> keepGenerated(Path work) throws IOException {
+    Path kept = fresh(work.resolve("pregenerated"));
+    List<Path> files = new ArrayList<>();
+    try (Stream<Path> paths = Files.walk(work.resolve("generated"))) {
+      for (Path source : paths.filter(path -> path.toString().endsWith(".java")).toList()) {
+        Path target = kept.resolve(source.getFileName());
+        Files.copy(source, target);
+        files.add(target);
+      }
+    }
+    return files;
+  }
+
+  private static List<String> options(Path work, String classpath, List<String> processing) throws IOException {
+    List<String> options = new ArrayList<>(List.of("--release", "17",
+        "-d", fresh(work.resolve("classes")).toString(), "-s", fresh(work.resolve("generated")).toString(),
+        "-classpath", classpath, "-Xlint:all,-processing"));
     options.addAll(processing);
+    return options;
+  }
+
+  private static double inProcess(JavaCompiler compiler, List<Path> sources, Path work, String classpath,
+      List<String> processing) throws IOException {
+    List<String> options = options(work, classpath, processing);
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     long start = System.nanoTime();
     try (StandardJavaFileManager files = compiler.getStandardFileManager(diagnostics, Locale.ROOT,
@@ -101,6 +144,24 @@ public final class CompileSuite {
       }
     }
     return (System.nanoTime() - start) / 1e6;
+  }
+
+  private static double forked(List<Path> sources, Path work, String classpath, List<String> processing)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "javac").toString());
+    command.addAll(options(work, classpath, processing));
+    sources.forEach(source -> command.add(source.toString()));
+    Path log = work.resolve("javac.log");
+    long start = System.nanoTime();
+    Process javac = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    int exitCode = javac.waitFor();
+    double millis = (System.nanoTime() - start) / 1e6;
+    if (exitCode != 0) {
+      throw new IllegalStateException("javac exited with " + exitCode + " compiling the generated module with "
+          + processing + ":" + System.lineSeparator() + Files.readString(log));
+    }
+    return millis;
   }
 
   private static String describe(DiagnosticCollector<JavaFileObject> diagnostics) {
@@ -141,12 +202,6 @@ public final class CompileSuite {
   private static Path fresh(Path directory) throws IOException {
     deleteRecursively(directory);
     return Files.createDirectories(directory);
-  }
-
-  private static int countFiles(Path directory) throws IOException {
-    try (Stream<Path> paths = Files.walk(directory)) {
-      return (int) paths.filter(path -> path.toString().endsWith(".java")).count();
-    }
   }
 
   private static void deleteRecursively(Path directory) throws IOException {
