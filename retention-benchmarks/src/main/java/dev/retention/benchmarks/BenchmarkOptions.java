@@ -31,8 +31,10 @@ public record BenchmarkOptions(
     String memoryHeap,
     int compileEntities,
     int compileRuns,
+    List<String> compilers,
     int h2CacheKilobytes,
     boolean requireServers,
+    boolean printTargets,
     Path out) {
 
   /** The parts of a run. */
@@ -57,7 +59,8 @@ public record BenchmarkOptions(
       Presets:
         full    1,000,000 rows (50% expired) per layout on H2, PostgreSQL and MariaDB; 2,000,000-row backlog
                 under -Xmx64m; 200 entities compiled with and without the processor. Tens of minutes.
-        smoke   20,000 rows; the same steps at toy sizes, under a minute. The figures mean nothing.
+        smoke   20,000 rows; the same steps at toy sizes (compile: 20 entities, in-process javac only), under a
+                minute. The figures mean nothing.
 
       Overrides:
         --modes=drain,idle,memory,compile   parts to run
@@ -69,8 +72,10 @@ public record BenchmarkOptions(
         --idle-sweeps=N                     measured idle sweeps per layout
         --memory-rows=N --memory-heap=64m   the backlog (all rows expired) and the relaunched JVM's -Xmx
         --compile-entities=N --compile-runs=N
+        --compilers=forked,in-process       javac as a process per compilation, and javac in this JVM
         --h2-cache-kb=N                     H2's page cache, which lives in this JVM's heap (0: H2's default)
         --require-servers=true              fail instead of skipping a server that does not answer
+        --targets=false                     leave out the targets summary (the small-heap JVM's partial run does)
         --out=DIR                           where the CSV files go (default benchmark-results/<time>)
       """;
 
@@ -108,8 +113,10 @@ public record BenchmarkOptions(
           values.get("memory-heap"),
           Integer.parseInt(values.get("compile-entities")),
           Integer.parseInt(values.get("compile-runs")),
+          list(values.get("compilers")),
           Integer.parseInt(values.get("h2-cache-kb")),
           Boolean.parseBoolean(values.get("require-servers")),
+          Boolean.parseBoolean(values.get("targets")),
           Path.of(values.get("out")));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("A numeric option is not a number: " + e.getMessage(), e);
@@ -130,9 +137,12 @@ public record BenchmarkOptions(
     values.put("memory-rows", smoke ? "40000" : "2000000");
     values.put("memory-heap", "64m");
     values.put("compile-entities", smoke ? "20" : "200");
-    values.put("compile-runs", smoke ? "2" : "7");
+    values.put("compile-runs", smoke ? "1" : "7");
+    // A forked javac takes seconds a compilation; the smoke run keeps to the in-process one.
+    values.put("compilers", smoke ? "in-process" : "forked,in-process");
     values.put("h2-cache-kb", "0");
     values.put("require-servers", "false");
+    values.put("targets", "true");
     values.put("out", "benchmark-results/" + (smoke ? "smoke-" : "")
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     return values;

@@ -65,7 +65,7 @@ public final class Benchmarks {
       }
     }
     if (options.modes().contains(Mode.COMPILE)) {
-      new CompileSuite(options.compileEntities(), options.compileRuns(), results).run();
+      new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();
     }
   }
 
@@ -91,7 +91,9 @@ public final class Benchmarks {
       Files.writeString(dir.resolve("plans.txt"), results.plans);
     }
     Files.write(dir.resolve("environment.txt"), results.environment);
-    new TargetReport(results.drains, results.idles, results.compiles, results.memories).print(out);
+    if (options.printTargets()) {
+      new TargetReport(results.drains, results.idles, results.compiles, results.memories).print(out);
+    }
     if (!results.skipped.isEmpty()) {
       out.println("Skipped (server did not answer): " + String.join(", ", results.skipped));
     }

@@ -32,17 +32,28 @@ import javax.tools.ToolProvider;
  */
 public final class CompileSuite {
 
+  /** Unmeasured rounds first; fewer when fewer runs are measured (the smoke run measures one). */
   private static final int WARM_UP_ROUNDS = 2;
   private static final String PROCESSOR_CLASS = "dev.retention.processor.RetentionProcessor";
   private static final String JAVAPOET_CLASS = "com.palantir.javapoet.JavaFile";
 
   private final int entities;
   private final int runs;
+  private final List<String> compilers;
   private final RunResults results;
 
-  public CompileSuite(int entities, int runs, RunResults results) {
+  /**
+   * @param compilers {@code forked}, {@code in-process}, or both
+   */
+  public CompileSuite(int entities, int runs, List<String> compilers, RunResults results) {
+    for (String name : compilers) {
+      if (!name.equals("forked") && !name.equals("in-process")) {
+        throw new IllegalArgumentException("Unknown compiler '" + name + "'; known: forked, in-process");
+      }
+    }
     this.entities = entities;
     this.runs = runs;
+    this.compilers = List.copyOf(compilers);
     this.results = results;
   }
 
@@ -60,8 +71,12 @@ public final class CompileSuite {
       List<String> withProcessor = List.of("-processorpath", jarsOf(load(PROCESSOR_CLASS), load(JAVAPOET_CLASS)));
       Compilation forked = (inputs, processing) -> forked(inputs, work, classpath, processing);
       Compilation inProcess = (inputs, processing) -> inProcess(compiler, inputs, work, classpath, processing);
-      measure("forked", forked, sources, withoutProcessor, withProcessor, work);
-      measure("in-process", inProcess, sources, withoutProcessor, withProcessor, work);
+      if (compilers.contains("forked")) {
+        measure("forked", forked, sources, withoutProcessor, withProcessor, work);
+      }
+      if (compilers.contains("in-process")) {
+        measure("in-process", inProcess, sources, withoutProcessor, withProcessor, work);
+      }
     } finally {
       deleteRecursively(work);
     }
@@ -82,7 +97,8 @@ public final class CompileSuite {
     List<Double> withMillis = new ArrayList<>();
     List<Double> pregeneratedMillis = new ArrayList<>();
     int generated = 0;
-    for (int round = 0; round < WARM_UP_ROUNDS + runs; round++) {
+    int warmUpRounds = Math.min(WARM_UP_ROUNDS, runs);
+    for (int round = 0; round < warmUpRounds + runs; round++) {
       double plain = compilation.compile(sources, without);
       double processed = compilation.compile(sources, with);
       List<Path> output = keepGenerated(work);
@@ -90,13 +106,13 @@ public final class CompileSuite {
       List<Path> entitiesAndOutput = new ArrayList<>(sources);
       entitiesAndOutput.addAll(output);
       double pregenerated = compilation.compile(entitiesAndOutput, without);
-      if (round >= WARM_UP_ROUNDS) {
+      if (round >= warmUpRounds) {
         withoutMillis.add(plain);
         withMillis.add(processed);
         pregeneratedMillis.add(pregenerated);
       }
       System.out.printf(Locale.ROOT, "[compile %s] round %d%s: without %.0f ms, with %.0f ms, generated sources"
-          + " compiled without the processor %.0f ms%n", name, round + 1, round < WARM_UP_ROUNDS ? " (warm-up)" : "",
+          + " compiled without the processor %.0f ms%n", name, round + 1, round < warmUpRounds ? " (warm-up)" : "",
           plain, processed, pregenerated);
     }
     if (generated != entities + 1) {

@@ -63,6 +63,7 @@ public final class MemorySuite {
     command.add("--foreground-rate=" + options.foregroundRate());
     command.add("--require-servers=" + options.requireServers());
     command.add("--h2-cache-kb=" + (kind == DatabaseKind.H2 ? H2_CACHE_KILOBYTES : 0));
+    command.add("--targets=false");
     command.add("--out=" + out);
     return command;
   }
