@@ -1,0 +1,159 @@
+package dev.retention.benchmarks;
+
+import dev.retention.benchmarks.database.DatabaseKind;
+import dev.retention.benchmarks.database.Layout;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What one run measures, from the command line: a preset ({@code full}, the default, or {@code smoke}) and
+ * {@code --name=value} overrides.
+ */
+public record BenchmarkOptions(
+    Set<Mode> modes,
+    List<DatabaseKind> databases,
+    long rows,
+    int expiredPercent,
+    List<Layout> layouts,
+    List<String> strategies,
+    int foregroundRate,
+    int idleSweeps,
+    long memoryRows,
+    String memoryHeap,
+    int compileEntities,
+    int compileRuns,
+    List<String> compilers,
+    int h2CacheKilobytes,
+    boolean requireServers,
+    boolean printTargets,
+    Path out) {
+
+  /** The parts of a run. */
+  public enum Mode {
+    /** Each strategy drains the same backlog, with the foreground load running. */
+    DRAIN,
+    /** Sweeps of a loaded table with nothing expired. */
+    IDLE,
+    /** A large backlog drained by the default sweep in a relaunched JVM with a small heap. */
+    MEMORY,
+    /** A generated module compiled with and without the processor. */
+    COMPILE;
+
+    static Mode parse(String key) {
+      return valueOf(key.trim().toUpperCase(Locale.ROOT));
+    }
+  }
+
+  static final String USAGE = """
+      Usage: java -jar retention-benchmarks.jar [full|smoke] [--name=value ...]
+
+      Presets:
+        full    1,000,000 rows (50% expired) per layout on H2, PostgreSQL and MariaDB; 2,000,000-row backlog
+                under -Xmx64m; 200 entities compiled with and without the processor. Tens of minutes.
+        smoke   20,000 rows; the same steps at toy sizes (compile: 20 entities, in-process javac only), under a
+                minute. The figures mean nothing.
+
+      Overrides:
+        --modes=drain,idle,memory,compile   parts to run
+        --databases=h2,postgresql,mariadb   a server that does not answer is skipped with a message
+        --rows=N --expired-percent=P        the table of each drain
+        --layouts=ordered,scattered
+        --strategies=sweep-500,sweep-1000,sweep-5000,sweep-10000,unbounded-delete,remove-loop
+        --foreground-rate=N                 foreground writes per second during drains (0: none)
+        --idle-sweeps=N                     measured idle sweeps per layout
+        --memory-rows=N --memory-heap=64m   the backlog (all rows expired) and the relaunched JVM's -Xmx
+        --compile-entities=N --compile-runs=N
+        --compilers=forked,in-process       javac as a process per compilation, and javac in this JVM
+        --h2-cache-kb=N                     H2's page cache, which lives in this JVM's heap (0: H2's default)
+        --require-servers=true              fail instead of skipping a server that does not answer
+        --targets=false                     leave out the targets summary (the small-heap JVM's partial run does)
+        --out=DIR                           where the CSV files go (default benchmark-results/<time>)
+      """;
+
+  private static final List<String> ALL_STRATEGIES =
+      List.of("sweep-500", "sweep-1000", "sweep-5000", "sweep-10000", "unbounded-delete", "remove-loop");
+
+  /** Reads the arguments; throws IllegalArgumentException naming a bad one. */
+  static BenchmarkOptions parse(String[] args) {
+    Map<String, String> values = new LinkedHashMap<>(preset("full"));
+    for (String arg : args) {
+      if (arg.equals("full") || arg.equals("smoke")) {
+        values.putAll(preset(arg));
+      } else if (arg.startsWith("--") && arg.contains("=")) {
+        String key = arg.substring(2, arg.indexOf('='));
+        if (!values.containsKey(key)) {
+          throw new IllegalArgumentException("Unknown option --" + key + "; see --help");
+        }
+        values.put(key, arg.substring(arg.indexOf('=') + 1));
+      } else {
+        throw new IllegalArgumentException("Unexpected argument '" + arg + "'; see --help");
+      }
+    }
+    try {
+      return new BenchmarkOptions(
+          list(values.get("modes")).stream().map(Mode::parse).collect(Collectors.toCollection(
+              () -> EnumSet.noneOf(Mode.class))),
+          list(values.get("databases")).stream().map(DatabaseKind::parse).toList(),
+          Long.parseLong(values.get("rows")),
+          Integer.parseInt(values.get("expired-percent")),
+          list(values.get("layouts")).stream().map(Layout::parse).toList(),
+          list(values.get("strategies")),
+          Integer.parseInt(values.get("foreground-rate")),
+          Integer.parseInt(values.get("idle-sweeps")),
+          Long.parseLong(values.get("memory-rows")),
+          values.get("memory-heap"),
+          Integer.parseInt(values.get("compile-entities")),
+          Integer.parseInt(values.get("compile-runs")),
+          list(values.get("compilers")),
+          Integer.parseInt(values.get("h2-cache-kb")),
+          Boolean.parseBoolean(values.get("require-servers")),
+          Boolean.parseBoolean(values.get("targets")),
+          Path.of(values.get("out")));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("A numeric option is not a number: " + e.getMessage(), e);
+    }
+  }
+
+  private static Map<String, String> preset(String name) {
+    Map<String, String> values = new LinkedHashMap<>();
+    boolean smoke = name.equals("smoke");
+    values.put("modes", "drain,idle,memory,compile");
+    values.put("databases", "h2,postgresql,mariadb");
+    values.put("rows", smoke ? "20000" : "1000000");
+    values.put("expired-percent", "50");
+    values.put("layouts", "ordered,scattered");
+    values.put("strategies", String.join(",", ALL_STRATEGIES));
+    values.put("foreground-rate", "200");
+    values.put("idle-sweeps", smoke ? "20" : "50");
+    values.put("memory-rows", smoke ? "40000" : "2000000");
+    values.put("memory-heap", "64m");
+    values.put("compile-entities", smoke ? "20" : "200");
+    values.put("compile-runs", smoke ? "1" : "7");
+    // A forked javac takes seconds a compilation; the smoke run keeps to the in-process one.
+    values.put("compilers", smoke ? "in-process" : "forked,in-process");
+    values.put("h2-cache-kb", "0");
+    values.put("require-servers", "false");
+    values.put("targets", "true");
+    values.put("out", "benchmark-results/" + (smoke ? "smoke-" : "")
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    return values;
+  }
+
+  private static List<String> list(String value) {
+    return Arrays.stream(value.split(",")).map(String::trim).filter(item -> !item.isEmpty()).toList();
+  }
+
+  /** Rows expired at the cutoff in each drain's table. */
+  public long expiredRows() {
+    return rows * expiredPercent / 100;
+  }
+}

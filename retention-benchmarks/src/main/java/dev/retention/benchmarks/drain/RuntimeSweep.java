@@ -1,0 +1,84 @@
+package dev.retention.benchmarks.drain;
+
+import dev.retention.benchmarks.model.ExpiringRow;
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The library: one {@link RetentionRuntime#sweep} of the generated pass, with no pause between batches and a bound on
+ * batches high enough to drain the whole backlog in that one sweep. It calls the runtime as an application would, so it
+ * measures whatever statement shape the runtime picks for the database.
+ */
+public final class RuntimeSweep implements Drain {
+
+  /** The generated pass of the benchmark's entity. */
+  public static final String PASS = ExpiringRow.class.getName();
+
+  private final int batchSize;
+  private final long expectedRows;
+
+  /**
+   * @param batchSize the runtime's {@code batch-size}
+   * @param expectedRows the backlog, to set {@code max-batches-per-sweep} above what draining it takes
+   */
+  public RuntimeSweep(int batchSize, long expectedRows) {
+    this.batchSize = batchSize;
+    this.expectedRows = expectedRows;
+  }
+
+  @Override
+  public String name() {
+    return "sweep-" + batchSize;
+  }
+
+  @Override
+  public DrainOutcome run(EntityManagerFactory emf, Instant cutoff) {
+    BatchTimes batchTimes = new BatchTimes();
+    try (RetentionRuntime runtime = runtime(emf, cutoff, batchTimes)) {
+      SweepReport report = runtime.sweep(PASS);
+      if (report.failure().isPresent()) {
+        throw new IllegalStateException(name() + " failed: " + report, report.failure().get());
+      }
+      if (report.workRemains()) {
+        throw new IllegalStateException(name() + " stopped before draining (max-batches-per-sweep too low): " + report);
+      }
+      return new DrainOutcome(report.deleted(), report.batches(), batchTimes.millis);
+    }
+  }
+
+  /** A runtime whose clock stands at the cutoff, so every sweep compares rows with exactly that instant. */
+  public RetentionRuntime runtime(EntityManagerFactory emf, Instant now, SweepListener listener) {
+    long batchesToDrain = expectedRows / batchSize + 2;
+    RetentionOptions options = RetentionOptions.defaults()
+        .withBatchSize(batchSize)
+        .withBatchDelay(Duration.ZERO)
+        .withMaxStartupStagger(Duration.ZERO)
+        .withMaxBatchesPerSweep((int) Math.min(Integer.MAX_VALUE, batchesToDrain));
+    return RetentionRuntime.builder(emf)
+        .clock(Clock.fixed(now, ZoneOffset.UTC))
+        .zone(ZoneOffset.UTC)
+        .defaults(options)
+        .listener(listener)
+        .build();
+  }
+
+  /** Collects each committed batch's time. */
+  private static final class BatchTimes implements SweepListener {
+    private final List<Double> millis = new ArrayList<>();
+
+    @Override
+    public void batchCompleted(BatchReport batch) {
+      millis.add(batch.duration().toNanos() / 1e6);
+    }
+  }
+}

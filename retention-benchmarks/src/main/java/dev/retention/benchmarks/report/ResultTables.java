@@ -1,0 +1,79 @@
+package dev.retention.benchmarks.report;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+/** The tables printed at the end of a run. */
+public final class ResultTables {
+
+  private static final String DRAIN_FORMAT =
+      "%-10s %-9s %-16s %9s %7s %8s %10s %7s %7s %7s %7s %5s %7s %7s %8s  %s%n";
+
+  private ResultTables() {}
+
+  public static void printDrains(PrintStream out, List<DrainResult> results) {
+    out.println();
+    out.println("Drains (rows/s = rows deleted / drain time; heap = peak in use during the drain; fg = foreground"
+        + " writes, ms; batch = time per batch, ms)");
+    out.printf(Locale.ROOT, DRAIN_FORMAT, "database", "layout", "strategy", "deleted", "batches", "time s", "rows/s",
+        "heap MB", "batch50", "batch99", "fg ops", "errs", "fg p50", "fg p99", "fg max", "check");
+    for (DrainResult result : results) {
+      out.printf(Locale.ROOT, DRAIN_FORMAT, result.database(), result.layout(), result.strategy(),
+          String.format(Locale.ROOT, "%,d", result.deleted()), result.batches(), decimal(result.seconds(), 2),
+          String.format(Locale.ROOT, "%,.0f", result.rowsPerSecond()), decimal(result.heapPeakMb(), 0),
+          decimal(result.batchP50Millis(), 1), decimal(result.batchP99Millis(), 1),
+          result.foreground().operations(), result.foreground().errors(), decimal(result.foreground().p50Millis(), 1),
+          decimal(result.foreground().p99Millis(), 1), decimal(result.foreground().maxMillis(), 1),
+          result.succeeded() ? "ok" : "FAILED: " + (result.failure().isEmpty()
+              ? result.expiredLeft() + " expired rows left" : result.failure()));
+    }
+  }
+
+  public static void printIdle(PrintStream out, List<IdleResult> results) {
+    out.println();
+    out.println("Idle sweeps (nothing expired; duration as the runtime reports it, ms)");
+    String format = "%-10s %-9s %10s %6s %8s %8s %8s%n";
+    out.printf(Locale.ROOT, format, "database", "layout", "rows", "sweeps", "median", "p90", "max");
+    for (IdleResult result : results) {
+      out.printf(Locale.ROOT, format, result.database(), result.layout(),
+          String.format(Locale.ROOT, "%,d", result.tableRows()), result.sweeps(), decimal(result.medianMillis(), 2),
+          decimal(result.p90Millis(), 2), decimal(result.maxMillis(), 2));
+    }
+  }
+
+  public static void printCompile(PrintStream out, List<CompileResult> results) {
+    out.println();
+    out.println("Processor compile-time overhead (median ms)");
+    out.println("(pregenerated = the entities plus the processor's output compiled without it: the cost of compiling"
+        + " the generated code)");
+    String format = "%-10s %8s %5s %13s %10s %13s %7s %10s%n";
+    out.printf(Locale.ROOT, format, "javac", "entities", "runs", "without", "with", "pregenerated", "ratio",
+        "generated");
+    for (CompileResult result : results) {
+      out.printf(Locale.ROOT, format, result.compiler(), result.entities(), result.runs(), decimal(result.withoutMedianMillis(), 0),
+          decimal(result.withMedianMillis(), 0), decimal(result.pregeneratedMedianMillis(), 0),
+          decimal(result.ratio(), 3), result.generatedFiles());
+    }
+  }
+
+  public static void printMemory(PrintStream out, List<MemoryResult> results) {
+    out.println();
+    out.println("Backlog under a small heap (a JVM of its own)");
+    String format = "%-10s %-6s %5s %10s %8s %10s %8s  %s%n";
+    out.printf(Locale.ROOT, format, "database", "-Xmx", "exit", "deleted", "time s", "rows/s", "heap MB", "result");
+    for (MemoryResult result : results) {
+      DrainResult drain = result.drain();
+      out.printf(Locale.ROOT, format, result.database(), result.heapLimit(), result.exitCode(),
+          drain == null ? "-" : String.format(Locale.ROOT, "%,d", drain.deleted()),
+          drain == null ? "-" : decimal(drain.seconds(), 2),
+          drain == null ? "-" : String.format(Locale.ROOT, "%,.0f", drain.rowsPerSecond()),
+          drain == null ? "-" : decimal(drain.heapPeakMb(), 0),
+          result.drained() ? "drained" : "NOT DRAINED");
+    }
+  }
+
+  static String decimal(double value, int places) {
+    return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%." + places + "f", value);
+  }
+}

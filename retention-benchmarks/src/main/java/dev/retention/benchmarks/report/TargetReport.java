@@ -1,0 +1,174 @@
+package dev.retention.benchmarks.report;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The project's performance targets, each compared with this run's figures. A target whose figures this run did not
+ * produce says so rather than passing. These are readings of one run on a shared machine, not assertions.
+ */
+public final class TargetReport {
+
+  /** The batch size the runtime ships with, which the targets are judged at. */
+  public static final String DEFAULT_SWEEP = "sweep-500";
+
+  private static final double FOREGROUND_LIMIT_MILLIS = 50;
+  private static final double IDLE_LIMIT_MILLIS = 2;
+  private static final double COMPILE_RATIO_LIMIT = 1.10;
+
+  private final List<DrainResult> drains;
+  private final List<IdleResult> idles;
+  private final List<CompileResult> compiles;
+  private final List<MemoryResult> memories;
+  private final List<String> lines = new ArrayList<>();
+
+  public TargetReport(List<DrainResult> drains, List<IdleResult> idles, List<CompileResult> compiles,
+      List<MemoryResult> memories) {
+    this.drains = drains;
+    this.idles = idles;
+    this.compiles = compiles;
+    this.memories = memories;
+  }
+
+  public void print(PrintStream out) {
+    sweepAgainstUnbounded("postgresql", "ordered", 0.50);
+    sweepAgainstUnbounded("postgresql", "scattered", 0.25);
+    for (String database : List.of("h2", "mariadb")) {
+      sweepAgainstUnbounded(database, "ordered", 1.0);
+      sweepAgainstUnbounded(database, "scattered", 1.0);
+    }
+    for (String database : databases()) {
+      for (String layout : List.of("ordered", "scattered")) {
+        sweepAgainstRemoveLoop(database, layout);
+      }
+      foregroundUnderSweeps(database);
+    }
+    idleSweep();
+    memory();
+    compile();
+    out.println();
+    out.println("Targets (judged at the default batch size " + DEFAULT_SWEEP.substring(6)
+        + "; best size in brackets)");
+    lines.forEach(line -> out.println("  " + line));
+  }
+
+  private void sweepAgainstUnbounded(String database, String layout, double share) {
+    String target = String.format(Locale.ROOT, "%s %s: sweep >= %.0f%% of the unbounded DELETE's rows/s", label(database),
+        layout, share * 100);
+    Optional<DrainResult> baseline = find(database, layout, "unbounded-delete");
+    Optional<DrainResult> sweep = find(database, layout, DEFAULT_SWEEP);
+    if (baseline.isEmpty() || sweep.isEmpty()) {
+      lines.add("not measured  " + target);
+      return;
+    }
+    double ratio = sweep.get().rowsPerSecond() / baseline.get().rowsPerSecond();
+    DrainResult best = bestSweep(database, layout).orElseThrow();
+    lines.add(String.format(Locale.ROOT, "%-13s %s: %.0f%% (%,.0f vs %,.0f rows/s) [%s: %.0f%%]",
+        ratio >= share ? "met" : "MISSED", target, ratio * 100, sweep.get().rowsPerSecond(),
+        baseline.get().rowsPerSecond(), best.strategy(), best.rowsPerSecond() / baseline.get().rowsPerSecond() * 100));
+  }
+
+  private void sweepAgainstRemoveLoop(String database, String layout) {
+    String target = label(database) + " " + layout + ": sweep >= 10x the em.remove loop";
+    Optional<DrainResult> baseline = find(database, layout, "remove-loop");
+    Optional<DrainResult> sweep = find(database, layout, DEFAULT_SWEEP);
+    if (baseline.isEmpty() || sweep.isEmpty()) {
+      lines.add("not measured  " + target);
+      return;
+    }
+    double ratio = sweep.get().rowsPerSecond() / baseline.get().rowsPerSecond();
+    DrainResult best = bestSweep(database, layout).orElseThrow();
+    lines.add(String.format(Locale.ROOT, "%-13s %s: %.1fx (%,.0f vs %,.0f rows/s) [%s: %.1fx]",
+        ratio >= 10 ? "met" : "MISSED", target, ratio, sweep.get().rowsPerSecond(), baseline.get().rowsPerSecond(),
+        best.strategy(), best.rowsPerSecond() / baseline.get().rowsPerSecond()));
+  }
+
+  private void foregroundUnderSweeps(String database) {
+    String target = label(database) + ": no foreground write > 50 ms during the sweep";
+    List<DrainResult> sweeps = drains.stream()
+        .filter(result -> result.database().equals(database) && result.isSweep() && result.foreground().operations() > 0)
+        .toList();
+    Optional<DrainResult> atDefault = sweeps.stream().filter(result -> result.strategy().equals(DEFAULT_SWEEP))
+        .max(Comparator.comparingDouble(result -> result.foreground().maxMillis()));
+    if (atDefault.isEmpty()) {
+      lines.add("not measured  " + target);
+      return;
+    }
+    double longest = atDefault.get().foreground().maxMillis();
+    DrainResult worst = sweeps.stream().max(Comparator.comparingDouble(result -> result.foreground().maxMillis()))
+        .orElseThrow();
+    lines.add(String.format(Locale.ROOT, "%-13s %s: longest %.1f ms (%s) [all sizes: %.1f ms, %s %s]",
+        longest <= FOREGROUND_LIMIT_MILLIS ? "met" : "MISSED", target, longest, atDefault.get().layout(),
+        worst.foreground().maxMillis(), worst.layout(), worst.strategy()));
+  }
+
+  private void idleSweep() {
+    String target = "PostgreSQL: idle sweep median <= 2 ms";
+    Optional<IdleResult> idle = idles.stream().filter(result -> result.database().equals("postgresql"))
+        .max(Comparator.comparingDouble(IdleResult::medianMillis));
+    lines.add(idle.map(result -> String.format(Locale.ROOT, "%-13s %s: %.2f ms over %,d rows (%s)",
+            result.medianMillis() <= IDLE_LIMIT_MILLIS ? "met" : "MISSED", target, result.medianMillis(),
+            result.tableRows(), result.layout()))
+        .orElse("not measured  " + target));
+  }
+
+  private void memory() {
+    for (MemoryResult result : memories) {
+      lines.add(String.format(Locale.ROOT, "%-13s %s: backlog drains with -Xmx%s: %s",
+          result.drained() ? "met" : "MISSED", label(result.database()), result.heapLimit(),
+          result.drain() == null ? "exit " + result.exitCode() : String.format(Locale.ROOT,
+              "%,d rows, peak heap %.0f MB, exit %d", result.drain().deleted(), result.drain().heapPeakMb(),
+              result.exitCode())));
+    }
+    if (memories.isEmpty()) {
+      lines.add("not measured  backlog drains with -Xmx64m");
+    }
+  }
+
+  private void compile() {
+    String target = "processor adds <= 10% compile time";
+    for (CompileResult result : compiles) {
+      lines.add(String.format(Locale.ROOT, "%-13s %s: +%.1f%% for %d entities (%s javac)",
+          result.ratio() <= COMPILE_RATIO_LIMIT ? "met" : "MISSED", target, (result.ratio() - 1) * 100,
+          result.entities(), result.compiler()));
+    }
+    if (compiles.isEmpty()) {
+      lines.add("not measured  " + target);
+    }
+  }
+
+  private Optional<DrainResult> find(String database, String layout, String strategy) {
+    return drains.stream()
+        .filter(result -> result.database().equals(database) && result.layout().equals(layout)
+            && result.strategy().equals(strategy) && result.succeeded())
+        .findFirst();
+  }
+
+  private Optional<DrainResult> bestSweep(String database, String layout) {
+    return drains.stream()
+        .filter(result -> result.database().equals(database) && result.layout().equals(layout) && result.isSweep()
+            && result.succeeded())
+        .max(Comparator.comparingDouble(DrainResult::rowsPerSecond));
+  }
+
+  private Set<String> databases() {
+    Set<String> databases = new LinkedHashSet<>();
+    drains.forEach(result -> databases.add(result.database()));
+    return databases;
+  }
+
+  private static String label(String database) {
+    return switch (database) {
+      case "postgresql" -> "PostgreSQL";
+      case "mariadb" -> "MariaDB";
+      case "h2" -> "H2";
+      default -> database;
+    };
+  }
+}
