@@ -105,6 +105,24 @@ abstract class CacheAndRaceTest {
     assertEquals(List.of(1L), ids(), "the extended session is kept");
   }
 
+  @Test
+  void aBatchCutShortByARaceDoesNotEndTheSweepWhileExpiredRowsRemain() {
+    Jpa.persistAll(emf, List.of(new SessionToken(1, NOW.minusSeconds(90)), new SessionToken(2, NOW.minusSeconds(60)),
+        new SessionToken(3, NOW.minusSeconds(30))));
+    injector.beforeNextDelete(() -> execute("update session_token set expiresAt = ? where id = 1",
+        java.sql.Timestamp.from(NOW.plus(Duration.ofDays(1)))));
+
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).portableStatements(true)
+        .defaults(RetentionOptions.defaults().withBatchSize(2))
+        .build()) {
+      SweepReport report = retention.sweep(SESSIONS);
+
+      assertEquals(2, report.deleted(), "the first batch kept the extended row and took one; the next took the last");
+      assertTrue(report.lag().isEmpty());
+    }
+    assertEquals(List.of(1L), ids());
+  }
+
   @ParameterizedTest(name = "portable statements only: {0}")
   @ValueSource(booleans = {false, true})
   void aRowAForegroundTransactionHoldsIsNeitherWaitedForeverNorLostAndGoesOnceReleased(boolean portable)

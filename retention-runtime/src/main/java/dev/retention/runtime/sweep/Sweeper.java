@@ -74,6 +74,8 @@ public final class Sweeper {
     private int batches;
     private boolean workRemains;
     private RuntimeException failure;
+    /** The oldest expired row found after the last batch, when that was looked up already. */
+    private Optional<Instant> oldestAfterLastBatch;
 
     SweepReport execute() {
       environment.listener().sweepStarted(pass.name(), cutoff.instant(), settings.dryRun());
@@ -104,6 +106,7 @@ public final class Sweeper {
           return;
         }
         int number = batches + 1;
+        oldestAfterLastBatch = null;
         environment.listener().batchStarted(pass.name(), number);
         long batchStart = System.nanoTime();
         int rows;
@@ -117,8 +120,18 @@ public final class Sweeper {
         deleted += rows;
         environment.listener().batchCompleted(
             new BatchReport(pass.name(), number, rows, Duration.ofNanos(System.nanoTime() - batchStart)));
-        if (rows < settings.batchSize()) {
+        if (rows == 0) {
           return;
+        }
+        if (rows < settings.batchSize()) {
+          try {
+            if (nothingExpiredLeft()) {
+              return;
+            }
+          } catch (RuntimeException e) {
+            failure = new SweepFailedException(pass.name(), "looking for expired rows left", cutoff.instant(), e);
+            return;
+          }
         }
         if (batches >= settings.maxBatchesPerSweep()) {
           workRemains = true;
@@ -152,11 +165,23 @@ public final class Sweeper {
       }
     }
 
+    /**
+     * Whether a short batch drained the backlog. Usually it did; but a batch also comes back short when it skipped rows
+     * another transaction held, or left a row whose date moved under it, and those rows are still there for the next
+     * batch. Looked up once, and kept for the lag.
+     */
+    private boolean nothingExpiredLeft() {
+      oldestAfterLastBatch = Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+      return oldestAfterLastBatch.isEmpty();
+    }
+
     /** How long the oldest expired row left has been expired: the cutoff minus its attribute. */
     private Optional<Duration> measureLag() {
       try {
-        return Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff))
-            .map(oldest -> Duration.between(oldest, cutoff.instant()));
+        Optional<Instant> oldest = oldestAfterLastBatch != null
+            ? oldestAfterLastBatch
+            : Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+        return oldest.map(instant -> Duration.between(instant, cutoff.instant()));
       } catch (RuntimeException e) {
         if (failure != null) {
           failure.addSuppressed(e);
