@@ -60,6 +60,7 @@ final class PostgresCtidShape implements StatementShape {
   public int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize) {
     String sql = statements.computeIfAbsent(pass.name(), name -> statement(pass));
     Object cutoffValue = pass.cutoffValue(cutoff);
+    BatchSession.ASYNCHRONOUS_COMMIT.prepare(em);
     return em.createNativeQuery(sql)
         .unwrap(NativeQuery.class)
         .addSynchronizedEntityClass(pass.entityType())

@@ -11,8 +11,6 @@ import jakarta.persistence.metamodel.Metamodel;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.sql.Statement;
-import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.UnionSubclassEntityPersister;
 
@@ -30,17 +28,13 @@ final class SkipLockedShape implements StatementShape {
 
   private final SessionFactoryImplementor factory;
   private final Metamodel metamodel;
-  private final boolean readCommitted;
+  private final BatchSession session;
   private final Map<String, Statements> statements = new ConcurrentHashMap<>();
 
-  /**
-   * @param readCommitted whether to run each batch's transaction at READ COMMITTED (MySQL and MariaDB), set for that
-   *     transaction alone so that the connection, back in the application's pool, keeps its own level
-   */
-  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, boolean readCommitted) {
+  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, BatchSession session) {
     this.factory = factory;
     this.metamodel = metamodel;
-    this.readCommitted = readCommitted;
+    this.session = session;
   }
 
   @Override
@@ -65,14 +59,7 @@ final class SkipLockedShape implements StatementShape {
   public int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize) {
     Statements jpql = statements.computeIfAbsent(pass.name(), name -> Statements.of(metamodel, pass));
     Object cutoffValue = pass.cutoffValue(cutoff);
-    if (readCommitted) {
-      // Before the batch's first statement, so that it applies to this transaction only.
-      em.unwrap(Session.class).doWork(connection -> {
-        try (Statement statement = connection.createStatement()) {
-          statement.execute("set transaction isolation level read committed");
-        }
-      });
-    }
+    session.prepare(em);
     if (pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
       List<?> expired = locked(em.createQuery(jpql.selectEntities())
           .setParameter("cutoff", cutoffValue)
