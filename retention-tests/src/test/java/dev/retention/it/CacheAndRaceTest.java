@@ -1,7 +1,6 @@
 package dev.retention.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,11 +82,13 @@ abstract class CacheAndRaceTest {
       assertEquals(1, retention.sweep(CachedToken.class.getName()).deleted());
     }
 
-    assertFalse(emf.getCache().contains(CachedToken.class, 1L));
+    // What matters is what a read gets: removing an entity leaves a soft lock in a read-write cache region, which
+    // Cache.contains reports but no read is served from.
     Jpa.run(emf, em -> {
       assertNull(em.find(CachedToken.class, 1L), "the deleted token is gone, from the cache too");
       assertNotNull(em.find(CachedToken.class, 2L));
     });
+    Jpa.run(emf, em -> assertNull(em.find(CachedToken.class, 1L), "and it stays gone"));
   }
 
   @Test

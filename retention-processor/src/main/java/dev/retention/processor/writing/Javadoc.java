@@ -15,14 +15,26 @@ final class Javadoc {
 
   private Javadoc() {}
 
-  /** The paragraphs, each filled to the width, separated by blank lines, with a final line break. */
+  /** A block of code, its lines kept as they are, for {@link #of}. */
+  static String code(String... lines) {
+    return "<pre>{@code\n" + String.join("\n", lines) + "\n}</pre>";
+  }
+
+  /**
+   * The paragraphs, each filled to the width, separated by blank lines, with a final line break. A {@link #code} block
+   * keeps its lines.
+   */
   static String of(List<String> paragraphs) {
     StringBuilder text = new StringBuilder();
     for (String paragraph : paragraphs) {
       if (text.length() > 0) {
         text.append('\n');
       }
-      fill(paragraph, text);
+      if (paragraph.startsWith("<pre>")) {
+        text.append(paragraph).append('\n');
+      } else {
+        fill(paragraph, text);
+      }
     }
     return text.toString();
   }

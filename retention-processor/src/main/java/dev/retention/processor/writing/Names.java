@@ -11,9 +11,8 @@ final class Names {
   static final ClassName RETENTION_PASS = ClassName.get(RUNTIME, "RetentionPass");
   static final ClassName RETENTION_REGISTRY = ClassName.get(RUNTIME, "RetentionRegistry");
   static final ClassName CUTOFF = ClassName.get(RUNTIME, "Cutoff");
-  static final ClassName DELETE_STRATEGY = ClassName.get(RUNTIME, "DeleteStrategy");
-  static final ClassName ENTITY_MANAGER = ClassName.get("jakarta.persistence", "EntityManager");
-  static final ClassName LOCK_MODE_TYPE = ClassName.get("jakarta.persistence", "LockModeType");
+  static final ClassName BULK_STATEMENTS_PASS = ClassName.get(RUNTIME + ".pass", "BulkStatementsPass");
+  static final ClassName ENTITY_REMOVAL_PASS = ClassName.get(RUNTIME + ".pass", "EntityRemovalPass");
 
   static final String PROCESSOR = "dev.retention.processor.RetentionProcessor";
 

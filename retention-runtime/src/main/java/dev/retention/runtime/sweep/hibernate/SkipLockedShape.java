@@ -3,6 +3,7 @@ package dev.retention.runtime.sweep.hibernate;
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.pass.PassStatements;
 import dev.retention.runtime.sweep.StatementShape;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -11,6 +12,7 @@ import jakarta.persistence.metamodel.Metamodel;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.UnionSubclassEntityPersister;
 
@@ -22,6 +24,9 @@ import org.hibernate.persister.entity.UnionSubclassEntityPersister;
  */
 final class SkipLockedShape implements StatementShape {
 
+  /** The most deletes sent in one JDBC batch when entities are removed. */
+  private static final int MAX_JDBC_BATCH = 1_000;
+
   /** Hibernate's lock timeout for "skip the rows that are locked" ({@code LockOptions.SKIP_LOCKED}). */
   private static final int SKIP_LOCKED = -2;
   private static final String LOCK_TIMEOUT = "jakarta.persistence.lock.timeout";
@@ -29,17 +34,25 @@ final class SkipLockedShape implements StatementShape {
   private final SessionFactoryImplementor factory;
   private final Metamodel metamodel;
   private final BatchSession session;
+  private final boolean removeEntities;
   private final Map<String, Statements> statements = new ConcurrentHashMap<>();
 
-  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, BatchSession session) {
+  /**
+   * @param removeEntities whether bulk passes too remove their locked rows entity by entity, their deletes sent by
+   *     primary key in one JDBC batch: on MariaDB a delete by a list of ids runs as a full scan once statistics say
+   *     the table is small, and two instances' scans then wait on each other's locks and deadlock
+   */
+  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, BatchSession session,
+      boolean removeEntities) {
     this.factory = factory;
     this.metamodel = metamodel;
     this.session = session;
+    this.removeEntities = removeEntities;
   }
 
   @Override
   public String name() {
-    return "JPQL with SKIP LOCKED";
+    return removeEntities ? "JPQL with SKIP LOCKED, batched removal" : "JPQL with SKIP LOCKED";
   }
 
   /**
@@ -60,11 +73,12 @@ final class SkipLockedShape implements StatementShape {
     Statements jpql = statements.computeIfAbsent(pass.name(), name -> Statements.of(metamodel, pass));
     Object cutoffValue = pass.cutoffValue(cutoff);
     session.prepare(em);
-    if (pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
+    if (removeEntities || pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
       List<?> expired = locked(em.createQuery(jpql.selectEntities())
           .setParameter("cutoff", cutoffValue)
           .setMaxResults(batchSize))
           .getResultList();
+      em.unwrap(Session.class).setJdbcBatchSize(Math.max(1, Math.min(batchSize, MAX_JDBC_BATCH)));
       expired.forEach(em::remove);
       em.flush();
       em.clear();
@@ -86,21 +100,17 @@ final class SkipLockedShape implements StatementShape {
     return query.setLockMode(LockModeType.PESSIMISTIC_WRITE).setHint(LOCK_TIMEOUT, SKIP_LOCKED);
   }
 
-  /** The JPQL of one pass, built from the metamodel and the pass's attribute. */
+  /** The JPQL of one pass, from the metamodel and the pass's attribute. */
   private record Statements(String selectIds, String selectEntities, String delete) {
     static Statements of(Metamodel metamodel, RetentionPass<?> pass) {
       EntityType<?> entity = metamodel.entity(pass.entityType());
-      String ttl = "e." + pass.ttlAttribute();
-      String id = entity.hasSingleIdAttribute() ? "e." + entity.getId(entity.getIdType().getJavaType()).getName() : "";
-      String from = " from " + entity.getName() + " e where " + ttl + " <= :cutoff";
-      String oldestFirst = " order by " + ttl + (id.isEmpty() ? "" : ", " + id);
-      return new Statements(
-          "select " + id + from + oldestFirst,
-          "select e" + from + oldestFirst,
-          // No second look at the attribute: the rows are locked since they were selected, so no one moved them, and
-          // the extra predicate let MariaDB run the delete through the attribute's index, into rows other instances
-          // had locked: a deadlock.
-          "delete from " + entity.getName() + " e where " + id + " in :ids");
+      String id = entity.hasSingleIdAttribute() ? entity.getId(entity.getIdType().getJavaType()).getName()
+          : entity.getIdClassAttributes().iterator().next().getName();
+      PassStatements statements = new PassStatements(entity.getName(), pass.ttlAttribute(), id);
+      // No second look at the attribute when deleting: the rows are locked since they were selected, so no one moved
+      // them, and the extra predicate let MariaDB run the delete through the attribute's index, into rows other
+      // instances had locked.
+      return new Statements(statements.selectExpiredIds(), statements.selectExpired(), statements.deleteByIds());
     }
   }
 }

@@ -1,0 +1,64 @@
+package dev.retention.runtime.pass;
+
+import dev.retention.runtime.Cutoff;
+import dev.retention.runtime.DeleteStrategy;
+import jakarta.persistence.EntityManager;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A pass that deletes with bulk statements, loading no entity. Each batch selects the ids of the oldest expired rows,
+ * at most {@code batchSize}, then deletes those of them still expired, so a row whose date moved past the cutoff in
+ * between is kept:
+ *
+ * <pre>{@code
+ * select e.id from Entity e where e.ttl <= :cutoff order by e.ttl, e.id      -- at most batchSize rows
+ * delete from Entity e where e.id in :ids and e.ttl <= :cutoff
+ * }</pre>
+ *
+ * <p>The generated pass of an entity without removal callbacks, listeners, cascades or orphan removal extends it.
+ *
+ * @param <E> the entity
+ * @param <I> the type of its id
+ * @param <T> the type of its {@code @Ttl} attribute
+ */
+public abstract class BulkStatementsPass<E, I, T> extends JpqlPass<E, T> {
+
+  private final Class<I> idType;
+
+  /**
+   * @param entityType the entity
+   * @param entityName its name in JPQL
+   * @param ttlAttribute the {@code @Ttl} attribute
+   * @param expireAfter the annotation's window
+   * @param ttlType the attribute's Java type
+   * @param idAttribute the id attribute
+   * @param idType the id's Java type
+   */
+  protected BulkStatementsPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
+      Class<T> ttlType, String idAttribute, Class<I> idType) {
+    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute);
+    this.idType = idType;
+  }
+
+  @Override
+  public final DeleteStrategy deleteStrategy() {
+    return DeleteStrategy.BULK_STATEMENTS;
+  }
+
+  @Override
+  public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
+    T cutoffValue = cutoffValue(cutoff);
+    List<I> ids = em.createQuery(statements().selectExpiredIds(), idType)
+        .setParameter("cutoff", cutoffValue)
+        .setMaxResults(batchSize)
+        .getResultList();
+    if (ids.isEmpty()) {
+      return 0;
+    }
+    return em.createQuery(statements().deleteExpiredByIds())
+        .setParameter("ids", ids)
+        .setParameter("cutoff", cutoffValue)
+        .executeUpdate();
+  }
+}

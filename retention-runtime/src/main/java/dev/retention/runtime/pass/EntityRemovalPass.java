@@ -1,0 +1,55 @@
+package dev.retention.runtime.pass;
+
+import dev.retention.runtime.Cutoff;
+import dev.retention.runtime.DeleteStrategy;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A pass that removes each entity through the {@code EntityManager}, so that removal callbacks, entity listeners,
+ * cascades and orphan removal all run. Each batch loads the oldest expired entities, at most {@code batchSize}, with
+ * a pessimistic lock (so that none is changed or removed by another transaction before it goes), removes them, then
+ * flushes and clears, so that memory stays flat however large the backlog:
+ *
+ * <pre>{@code
+ * select e from Entity e where e.ttl <= :cutoff order by e.ttl, e.id        -- locked, at most batchSize rows
+ * }</pre>
+ *
+ * @param <E> the entity
+ * @param <T> the type of its {@code @Ttl} attribute
+ */
+public abstract class EntityRemovalPass<E, T> extends JpqlPass<E, T> {
+
+  /**
+   * @param entityType the entity
+   * @param entityName its name in JPQL
+   * @param ttlAttribute the {@code @Ttl} attribute
+   * @param expireAfter the annotation's window
+   * @param ttlType the attribute's Java type
+   * @param idAttribute the id attribute (for an {@code @IdClass} id, the first of them), to order rows of one date
+   */
+  protected EntityRemovalPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
+      Class<T> ttlType, String idAttribute) {
+    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute);
+  }
+
+  @Override
+  public final DeleteStrategy deleteStrategy() {
+    return DeleteStrategy.ENTITY_REMOVAL;
+  }
+
+  @Override
+  public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
+    List<E> expired = em.createQuery(statements().selectExpired(), entityType())
+        .setParameter("cutoff", cutoffValue(cutoff))
+        .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+        .setMaxResults(batchSize)
+        .getResultList();
+    expired.forEach(em::remove);
+    em.flush();
+    em.clear();
+    return expired.size();
+  }
+}

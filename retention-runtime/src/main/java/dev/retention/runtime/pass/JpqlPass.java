@@ -1,0 +1,89 @@
+package dev.retention.runtime.pass;
+
+import dev.retention.runtime.Cutoff;
+import dev.retention.runtime.RetentionPass;
+import jakarta.persistence.EntityManager;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * What every generated pass shares: its identity, its window, and the portable JPQL that counts and dates its expired
+ * rows. Subclasses say how a batch deletes, and {@link #cutoffValue} expresses the cutoff in the attribute's type.
+ *
+ * @param <E> the entity
+ * @param <T> the type of the {@code @Ttl} attribute
+ */
+public abstract class JpqlPass<E, T> implements RetentionPass<E> {
+
+  private final Class<E> entityType;
+  private final Duration expireAfter;
+  private final Class<T> ttlType;
+  private final PassStatements statements;
+
+  /**
+   * @param entityType the entity
+   * @param entityName its name in JPQL
+   * @param ttlAttribute the {@code @Ttl} attribute
+   * @param expireAfter the annotation's window
+   * @param ttlType the attribute's Java type
+   * @param idAttribute the id attribute (for an {@code @IdClass} id, the first of them)
+   */
+  protected JpqlPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
+      Class<T> ttlType, String idAttribute) {
+    this.entityType = entityType;
+    this.expireAfter = expireAfter;
+    this.ttlType = ttlType;
+    this.statements = new PassStatements(entityName, ttlAttribute, idAttribute);
+  }
+
+  /** The cutoff as a value of the attribute's type. */
+  @Override
+  public abstract T cutoffValue(Cutoff cutoff);
+
+  /** The entity's canonical class name. */
+  @Override
+  public final String name() {
+    return entityType.getCanonicalName();
+  }
+
+  @Override
+  public final Class<E> entityType() {
+    return entityType;
+  }
+
+  @Override
+  public final Duration expireAfter() {
+    return expireAfter;
+  }
+
+  @Override
+  public final String ttlAttribute() {
+    return statements.ttlAttribute();
+  }
+
+  /** The statements this pass runs. */
+  public final PassStatements statements() {
+    return statements;
+  }
+
+  @Override
+  public long countExpired(EntityManager em, Cutoff cutoff) {
+    return em.createQuery(statements.countExpired(), Long.class)
+        .setParameter("cutoff", cutoffValue(cutoff))
+        .getSingleResult();
+  }
+
+  @Override
+  public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
+    T oldest = em.createQuery(statements.oldestExpired(), ttlType)
+        .setParameter("cutoff", cutoffValue(cutoff))
+        .getSingleResult();
+    return Optional.ofNullable(cutoff.instantOf(oldest));
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName() + "[" + name() + "]";
+  }
+}
