@@ -1,6 +1,8 @@
 package dev.retention.runtime.sweep;
 
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.report.LoggingSweepListener;
+import java.lang.System.Logger.Level;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +25,11 @@ public final class StatementShapes {
   public static StatementShapes choose(EntityManagerFactory emf, boolean portableOnly) {
     List<StatementShape> shapes = new ArrayList<>();
     if (!portableOnly && hibernatePresent()) {
-      shapes.addAll(dev.retention.runtime.sweep.hibernate.HibernateShapes.forFactory(emf));
+      try {
+        shapes.addAll(dev.retention.runtime.sweep.hibernate.HibernateShapes.forFactory(emf));
+      } catch (LinkageError otherHibernate) {
+        unusable("the statements shaped for this database", otherHibernate);
+      }
     }
     shapes.add(PortableShape.INSTANCE);
     return new StatementShapes(shapes);
@@ -31,7 +37,25 @@ public final class StatementShapes {
 
   /** The fastest shape that supports {@code pass}. */
   public StatementShape forPass(RetentionPass<?> pass) {
-    return shapes.stream().filter(shape -> shape.supports(pass)).findFirst().orElse(PortableShape.INSTANCE);
+    for (StatementShape shape : shapes) {
+      try {
+        if (shape.supports(pass)) {
+          return shape;
+        }
+      } catch (LinkageError otherHibernate) {
+        unusable(shape.name() + " for " + pass.name(), otherHibernate);
+      }
+    }
+    return PortableShape.INSTANCE;
+  }
+
+  /**
+   * The shapes use Hibernate's mapping model, built against one Hibernate version; on a version where it differs they
+   * step aside and the generated JPQL, which needs only JPA, runs instead.
+   */
+  private static void unusable(String what, LinkageError error) {
+    LoggingSweepListener.LOGGER.log(Level.INFO, () -> "Retention cannot use " + what + " with this Hibernate version ("
+        + error + "); the portable JPQL runs instead");
   }
 
   /** Whether Hibernate is on the class path; the runtime never needs it, and loads its shapes only when it is. */

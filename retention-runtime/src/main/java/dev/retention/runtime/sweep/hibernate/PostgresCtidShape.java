@@ -89,6 +89,18 @@ final class PostgresCtidShape implements StatementShape {
             && entity.getTableNames().length == 1
             && entity.getSoftDeleteMapping() == null
             && !entity.hasWhereRestrictions()
-            && entity.getTenantIdMapping() == null);
+            && hasNoTenantColumn(entity));
+  }
+
+  /**
+   * Whether the entity has no {@code @TenantId} column, which a native statement would ignore. Hibernate before 7.4
+   * cannot say; the answer is then no, and the JPQL shapes, which Hibernate translates with the tenant, run instead.
+   */
+  private static boolean hasNoTenantColumn(AbstractEntityPersister entity) {
+    try {
+      return entity.getTenantIdMapping() == null;
+    } catch (NoSuchMethodError olderHibernate) {
+      return false;
+    }
   }
 }
