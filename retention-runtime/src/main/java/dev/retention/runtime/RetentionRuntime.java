@@ -211,7 +211,9 @@ public final class RetentionRuntime implements AutoCloseable {
 
     /**
      * Options from configuration: {@code retention.defaults.<option>} and {@code retention.<pass name>.<option>}.
-     * Other keys are ignored. Configuration wins over options set in code for the same scope.
+     * Keys outside {@code retention.} are ignored, so a whole property set can be passed; a {@code retention.} key that
+     * names no option or no discovered pass is an error. Configuration wins over options set in code for the same
+     * scope.
      */
     public Builder configuration(Map<String, String> configuration) {
       this.configuration.putAll(configuration);
