@@ -7,6 +7,8 @@ import dev.retention.sample.model.Notification;
 import dev.retention.sample.model.UserSession;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,8 +47,9 @@ final class Seeder {
         rows * 10 / 100 / 4);
     insert(counts.auditEntries(), i -> new AuditLogEntry("user-" + i % 97, ACTIONS[i % ACTIONS.length],
         instantAround(YEAR, i)));
-    insert(counts.sessions(), i -> new UserSession(new UUID(random.nextLong(), random.nextLong()), "user-" + i % 97,
-        instantAround(Duration.ZERO, i)));
+    // A name-based UUID, well-formed (MariaDB's UUID type checks the version bits) and the same on every run.
+    insert(counts.sessions(), i -> new UserSession(UUID.nameUUIDFromBytes(("session-" + i).getBytes(UTF_8)),
+        "user-" + i % 97, instantAround(Duration.ZERO, i)));
     insert(counts.notifications(), i -> new Notification("user-" + i % 97, "Your export is ready",
         LocalDateTime.ofInstant(instantAround(NINETY_DAYS, i), zone)));
     insert(counts.jobPayloads(), i -> new JobPayload("report", "{\"report\": " + i + "}",
