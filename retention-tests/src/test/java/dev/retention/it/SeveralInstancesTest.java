@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.shapes.CallbackRow;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionRuntime;
@@ -45,7 +46,7 @@ abstract class SeveralInstancesTest {
   @BeforeEach
   void openDatabase() {
     database = TestDatabase.create(kind());
-    Jpa.factory(database, List.of(SessionToken.class)).close();
+    Jpa.factory(database, List.of(SessionToken.class, CallbackRow.class)).close();
   }
 
   @AfterEach
@@ -65,32 +66,62 @@ abstract class SeveralInstancesTest {
         kind().label(), EXPIRED, alone.toMillis(), together.toMillis());
   }
 
+  @Test
+  void fourInstancesRemovingEntitiesEachSkipARowAnotherRemovedFirst() throws Exception {
+    int expired = 5_000;
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+      statement.execute(switch (kind()) {
+        case H2 -> "insert into callback_row (id, label, ttl) select x, 'expired', timestamp with time zone"
+            + " '2026-01-01 00:00:00+00' from system_range(1, " + expired + ")";
+        case POSTGRESQL -> "insert into callback_row (id, label, ttl) select x, 'expired', timestamptz"
+            + " '2026-01-01 00:00:00+00' from generate_series(1, " + expired + ") x";
+        case MARIADB -> "insert into callback_row (id, label, ttl) select seq, 'expired', timestamp"
+            + " '2026-01-01 00:00:00' from seq_1_to_" + expired;
+      });
+      statement.execute("insert into callback_row (id, label, ttl) values (" + (expired + 1) + ", 'live', "
+          + (kind() == TestDatabase.Kind.MARIADB ? "timestamp" : "timestamp with time zone")
+          + " '2027-01-01 00:00:00" + (kind() == TestDatabase.Kind.MARIADB ? "" : "+00") + "')");
+    }
+    CallbackRow.REMOVED.clear();
+
+    List<SweepReport> reports = drainTogether(4, CallbackRow.class);
+
+    assertEquals(List.of(), reports.stream().filter(report -> report.failure().isPresent()).toList());
+    assertEquals(expired, reports.stream().mapToLong(SweepReport::deleted).sum(), "each row counted once");
+    assertEquals(1L, count("select count(*) from callback_row"), "the live row is kept");
+  }
+
   /** Drains the backlog with {@code instances} runtimes and checks what is left; returns how long it took. */
   private Duration drain(int instances) throws Exception {
+    long start = System.nanoTime();
+    List<SweepReport> reports = drainTogether(instances, SessionToken.class);
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+    List<SweepReport> failed = reports.stream().filter(report -> report.failure().isPresent()).toList();
+    assertEquals(List.of(), failed, "no failure, no deadlock");
+    assertEquals(EXPIRED, reports.stream().mapToLong(SweepReport::deleted).sum(), "each row counted once");
+    assertEquals(2L * KEPT, count("select count(*) from session_token"), "live and null rows untouched");
+    assertEquals(KEPT, count("select count(*) from session_token where expiresAt is null"));
+    return took;
+  }
+
+  /** Runs {@code instances} runtimes at once, each with a factory of its own, until each sees the table drained. */
+  private List<SweepReport> drainTogether(int instances, Class<?> entity) throws Exception {
     List<EntityManagerFactory> factories = new ArrayList<>();
     ExecutorService threads = Executors.newFixedThreadPool(instances);
     try {
       List<Callable<List<SweepReport>>> work = new ArrayList<>();
       for (int i = 0; i < instances; i++) {
-        EntityManagerFactory emf = Jpa.factory(database, List.of(SessionToken.class),
-            java.util.Map.of(org.hibernate.cfg.AvailableSettings.HBM2DDL_AUTO, "none",
-                jakarta.persistence.PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "none"));
+        EntityManagerFactory emf = Jpa.factory(database, List.of(entity),
+            java.util.Map.of(jakarta.persistence.PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "none"));
         factories.add(emf);
-        work.add(() -> sweepUntilDrained(emf));
+        work.add(() -> sweepUntilDrained(emf, entity.getCanonicalName()));
       }
-      long start = System.nanoTime();
       List<SweepReport> reports = new ArrayList<>();
       for (Future<List<SweepReport>> instance : threads.invokeAll(work)) {
         reports.addAll(instance.get());
       }
-      Duration took = Duration.ofNanos(System.nanoTime() - start);
-
-      List<SweepReport> failed = reports.stream().filter(report -> report.failure().isPresent()).toList();
-      assertEquals(List.of(), failed, "no failure, no deadlock");
-      assertEquals(EXPIRED, reports.stream().mapToLong(SweepReport::deleted).sum(), "each row counted once");
-      assertEquals(2L * KEPT, count("select count(*) from session_token"), "live and null rows untouched");
-      assertEquals(KEPT, count("select count(*) from session_token where expiresAt is null"));
-      return took;
+      return reports;
     } finally {
       threads.shutdownNow();
       factories.forEach(EntityManagerFactory::close);
@@ -98,13 +129,13 @@ abstract class SeveralInstancesTest {
   }
 
   /** Sweeps until a sweep leaves no work and no expired row: rows skipped while another instance held them too. */
-  private static List<SweepReport> sweepUntilDrained(EntityManagerFactory emf) {
+  private static List<SweepReport> sweepUntilDrained(EntityManagerFactory emf, String pass) {
     List<SweepReport> reports = new ArrayList<>();
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(Clock.fixed(NOW, java.time.ZoneOffset.UTC))
         .build()) {
       SweepReport report;
       do {
-        report = retention.sweep(SESSIONS);
+        report = retention.sweep(pass);
         reports.add(report);
       } while (report.succeeded() && (report.workRemains() || report.lag().isPresent()));
     }
