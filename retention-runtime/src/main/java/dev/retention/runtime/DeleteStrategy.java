@@ -11,7 +11,8 @@ public enum DeleteStrategy {
 
   /**
    * {@code EntityManager.remove} on each entity of a batch, loaded with a pessimistic lock, for entities whose removal
-   * must run callbacks ({@code @PreRemove}, entity listeners) or cascade to children.
+   * must run callbacks ({@code @PreRemove}, entity listeners) or cascade to children, and for entities with an
+   * {@code @IdClass} id, which no single query parameter can list.
    */
   ENTITY_REMOVAL
 }

@@ -79,7 +79,8 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /**
-   * The statements {@code passName} deletes with: {@code "PostgreSQL ctid"}, {@code "JPQL with SKIP LOCKED"}, or
+   * The statements {@code passName} deletes with: {@code "PostgreSQL ctid"}, {@code "JPQL with SKIP LOCKED"} (on
+   * PostgreSQL where ctid does not apply), {@code "JPQL with SKIP LOCKED, batched removal"} (MariaDB and MySQL), or
    * {@code "portable JPQL"}, the generated pass's own.
    */
   public String statementShape(String passName) {
@@ -203,7 +204,11 @@ public final class RetentionRuntime implements AutoCloseable {
       return this;
     }
 
-    /** The zone in which zone-less attributes ({@code LocalDateTime}, {@code LocalDate}) are read. Default: the JVM's. */
+    /**
+     * The zone in which attributes without one are read: {@code LocalDateTime}, {@code LocalDate},
+     * {@code java.sql.Date}, {@code java.util.Date} mapped as a DATE, and {@code Calendar}, whose wall-clock time alone
+     * Hibernate stores. Default: the JVM's.
+     */
     public Builder zone(ZoneId zone) {
       this.zone = Objects.requireNonNull(zone, "zone");
       return this;

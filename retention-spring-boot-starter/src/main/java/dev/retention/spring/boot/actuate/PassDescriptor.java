@@ -17,7 +17,7 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
  * instants and measured durations in ISO-8601, so that the JSON reads the same whatever the application's JSON
  * settings.
  *
- * @param entity the entity's fully qualified class name, which is also the pass's name
+ * @param entity the pass's name: the entity's canonical class name ({@code Outer.Inner} for a nested entity)
  * @param settings the options in force, by configuration key, and the {@code effective-interval} derived from them
  * @param consecutiveFailures how many sweeps in a row, up to the last, have failed
  * @param lastReport the last sweep's report; null before the first sweep
@@ -30,7 +30,7 @@ public record PassDescriptor(
 
   static PassDescriptor of(RetentionPass<?> pass, PassSettings settings, Optional<PassHistory> history) {
     return new PassDescriptor(
-        pass.entityType().getName(),
+        pass.name(),
         settingsOf(settings),
         history.map(PassHistory::consecutiveFailures).orElse(0),
         history.map(PassHistory::lastReport).map(ReportDescriptor::of).orElse(null));
@@ -49,6 +49,7 @@ public record PassDescriptor(
         RetentionOption.MAX_STARTUP_STAGGER.format(settings.maxStartupStagger()));
     values.put(RetentionOption.MAX_BATCHES_PER_SWEEP.key(), settings.maxBatchesPerSweep());
     values.put(RetentionOption.DRY_RUN.key(), settings.dryRun());
+    values.put(RetentionOption.BATCH_TIMEOUT.key(), RetentionOption.BATCH_TIMEOUT.format(settings.batchTimeout()));
     return values;
   }
 
