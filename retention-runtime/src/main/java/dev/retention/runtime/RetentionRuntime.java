@@ -79,9 +79,9 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /**
-   * The statements {@code passName} deletes with: {@code "PostgreSQL ctid"}, {@code "JPQL with SKIP LOCKED"} (on
-   * PostgreSQL where ctid does not apply), {@code "JPQL with SKIP LOCKED, batched removal"} (MariaDB and MySQL), or
-   * {@code "portable JPQL"}, the generated pass's own.
+   * The statements {@code passName} deletes with: {@code "PostgreSQL ctid"}, {@code "JPQL with SKIP LOCKED"}
+   * (MariaDB and MySQL, and PostgreSQL where ctid does not apply), or {@code "portable JPQL"}, the generated pass's
+   * own.
    */
   public String statementShape(String passName) {
     return sweeper(passName).shape().name();

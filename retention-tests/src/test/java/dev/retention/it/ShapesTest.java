@@ -123,14 +123,10 @@ abstract class ShapesTest {
   void eachPassUsesTheFastestStatementsItsDatabaseAndMappingAllow() {
     String plain = switch (kind()) {
       case POSTGRESQL -> "PostgreSQL ctid";
-      case MARIADB -> "JPQL with SKIP LOCKED, batched removal";
+      case MARIADB -> "JPQL with SKIP LOCKED";
       case H2 -> "portable JPQL";
     };
-    String locked = switch (kind()) {
-      case POSTGRESQL -> "JPQL with SKIP LOCKED";
-      case MARIADB -> "JPQL with SKIP LOCKED, batched removal";
-      case H2 -> "portable JPQL";
-    };
+    String locked = kind() == TestDatabase.Kind.H2 ? "portable JPQL" : "JPQL with SKIP LOCKED";
 
     assertEquals(plain, retention.statementShape("dev.retention.it.shapes.InstantRow"));
     assertEquals(plain, retention.statementShape("dev.retention.it.shapes.Vehicle"), "a single-table root");

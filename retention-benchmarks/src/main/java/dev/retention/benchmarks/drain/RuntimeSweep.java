@@ -26,19 +26,23 @@ public final class RuntimeSweep implements Drain {
 
   private final int batchSize;
   private final long expectedRows;
+  private final boolean portable;
 
   /**
    * @param batchSize the runtime's {@code batch-size}
    * @param expectedRows the backlog, to set {@code max-batches-per-sweep} above what draining it takes
+   * @param portable whether the runtime runs the generated JPQL only ({@code portableStatements}), for comparison with
+   *     the statements it shapes for the database
    */
-  public RuntimeSweep(int batchSize, long expectedRows) {
+  public RuntimeSweep(int batchSize, long expectedRows, boolean portable) {
     this.batchSize = batchSize;
     this.expectedRows = expectedRows;
+    this.portable = portable;
   }
 
   @Override
   public String name() {
-    return "sweep-" + batchSize;
+    return (portable ? "portable-" : "sweep-") + batchSize;
   }
 
   @Override
@@ -68,6 +72,7 @@ public final class RuntimeSweep implements Drain {
         .clock(Clock.fixed(now, ZoneOffset.UTC))
         .zone(ZoneOffset.UTC)
         .defaults(options)
+        .portableStatements(portable)
         .listener(listener)
         .build();
   }

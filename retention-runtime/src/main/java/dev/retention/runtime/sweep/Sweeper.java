@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -28,7 +29,10 @@ public final class Sweeper {
       EntityManagerFactory emf, Clock clock, ZoneId zone, SweepListener listener, StopSignal stopSignal) {}
 
   /** How many times a batch runs before a deadlock it loses counts as a failure. */
-  static final int DEADLOCK_ATTEMPTS = 3;
+  static final int DEADLOCK_ATTEMPTS = 5;
+
+  /** The longest pause before running a batch again after a deadlock, times the attempt; the pause is random. */
+  static final Duration DEADLOCK_PAUSE = Duration.ofMillis(40);
 
   private final Environment environment;
   private final RetentionPass<?> pass;
@@ -146,8 +150,9 @@ public final class Sweeper {
 
     /**
      * One batch in its own transaction. A batch the database chose as a deadlock victim was rolled back whole, and is
-     * run again at once, up to {@link #DEADLOCK_ATTEMPTS} times in all: databases expect clients to do so, and the
-     * rows it selects again are those still unlocked.
+     * run again after a short random pause, up to {@link #DEADLOCK_ATTEMPTS} times in all: databases expect clients to
+     * do so, the pause keeps two instances from colliding again in step, and the rows it selects again are those still
+     * unlocked.
      */
     private int runBatch() {
       for (int attempt = 1; ; attempt++) {
@@ -161,6 +166,10 @@ public final class Sweeper {
           int failedAttempt = attempt;
           LoggingSweepListener.LOGGER.log(Level.DEBUG, () -> pass.name() + ": batch " + (batches + 1)
               + " lost a deadlock on attempt " + failedAttempt + " and runs again: " + e);
+          long pauseMillis = ThreadLocalRandom.current().nextLong(DEADLOCK_PAUSE.toMillis() * attempt + 1);
+          if (!environment.stopSignal().pause(Duration.ofMillis(pauseMillis))) {
+            throw e;
+          }
         }
       }
     }

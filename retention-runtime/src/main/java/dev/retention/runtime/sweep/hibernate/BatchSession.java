@@ -17,13 +17,7 @@ enum BatchSession {
    * PostgreSQL: commit without waiting for the WAL to reach the disk. A crash may then lose the last batches' deletes;
    * those rows are expired, so the next sweep deletes them again. Nothing is lost that must be kept.
    */
-  ASYNCHRONOUS_COMMIT("set local synchronous_commit to off"),
-
-  /**
-   * MySQL and MariaDB: READ COMMITTED, which locks the rows a batch deletes and not the gaps between index records,
-   * where two instances deleting neighbouring batches would deadlock.
-   */
-  READ_COMMITTED("set transaction isolation level read committed");
+  ASYNCHRONOUS_COMMIT("set local synchronous_commit to off");
 
   private final String statement;
 

@@ -12,7 +12,6 @@ import jakarta.persistence.metamodel.Metamodel;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.UnionSubclassEntityPersister;
 
@@ -24,9 +23,6 @@ import org.hibernate.persister.entity.UnionSubclassEntityPersister;
  */
 final class SkipLockedShape implements StatementShape {
 
-  /** The most deletes sent in one JDBC batch when entities are removed. */
-  private static final int MAX_JDBC_BATCH = 1_000;
-
   /** Hibernate's lock timeout for "skip the rows that are locked" ({@code LockOptions.SKIP_LOCKED}). */
   private static final int SKIP_LOCKED = -2;
   private static final String LOCK_TIMEOUT = "jakarta.persistence.lock.timeout";
@@ -34,25 +30,17 @@ final class SkipLockedShape implements StatementShape {
   private final SessionFactoryImplementor factory;
   private final Metamodel metamodel;
   private final BatchSession session;
-  private final boolean removeEntities;
   private final Map<String, Statements> statements = new ConcurrentHashMap<>();
 
-  /**
-   * @param removeEntities whether bulk passes too remove their locked rows entity by entity, their deletes sent by
-   *     primary key in one JDBC batch: on MariaDB a delete by a list of ids runs as a full scan once statistics say
-   *     the table is small, and two instances' scans then wait on each other's locks and deadlock
-   */
-  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, BatchSession session,
-      boolean removeEntities) {
+  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, BatchSession session) {
     this.factory = factory;
     this.metamodel = metamodel;
     this.session = session;
-    this.removeEntities = removeEntities;
   }
 
   @Override
   public String name() {
-    return removeEntities ? "JPQL with SKIP LOCKED, batched removal" : "JPQL with SKIP LOCKED";
+    return "JPQL with SKIP LOCKED";
   }
 
   /**
@@ -73,12 +61,11 @@ final class SkipLockedShape implements StatementShape {
     Statements jpql = statements.computeIfAbsent(pass.name(), name -> Statements.of(metamodel, pass));
     Object cutoffValue = pass.cutoffValue(cutoff);
     session.prepare(em);
-    if (removeEntities || pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
+    if (pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
       List<?> expired = locked(em.createQuery(jpql.selectEntities())
           .setParameter("cutoff", cutoffValue)
           .setMaxResults(batchSize))
           .getResultList();
-      em.unwrap(Session.class).setJdbcBatchSize(Math.max(1, Math.min(batchSize, MAX_JDBC_BATCH)));
       expired.forEach(em::remove);
       em.flush();
       em.clear();
