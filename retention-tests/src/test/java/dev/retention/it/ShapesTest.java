@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.retention.it.shapes.Basket;
-import dev.retention.it.shapes.CallbackRow;
-import dev.retention.it.shapes.ListenedRow;
 import dev.retention.it.shapes.Shape;
 import dev.retention.it.shapes.Shapes;
 import dev.retention.it.support.Jpa;

@@ -12,6 +12,8 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.PrimitiveType;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Types;
 
@@ -56,7 +58,7 @@ final class IdReader {
     }
     TypeMirror memberType = types.asMemberOf((DeclaredType) hierarchy.self().asType(), first);
     if (first.getKind() == ElementKind.METHOD) {
-      memberType = ((javax.lang.model.type.ExecutableType) memberType).getReturnType();
+      memberType = ((ExecutableType) memberType).getReturnType();
     }
     EntityId.Kind kind = Annotations.has(first, Annotations.EMBEDDED_ID) ? EntityId.Kind.EMBEDDED : EntityId.Kind.SIMPLE;
     return Optional.of(new EntityId(kind, attribute, boxed(memberType)));
@@ -74,7 +76,7 @@ final class IdReader {
 
   private TypeName boxed(TypeMirror type) {
     return type.getKind().isPrimitive()
-        ? TypeName.get(types.boxedClass((javax.lang.model.type.PrimitiveType) type).asType())
+        ? TypeName.get(types.boxedClass((PrimitiveType) type).asType())
         : TypeName.get(type);
   }
 

@@ -1,5 +1,7 @@
 package dev.retention.processor.reading;
 
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -30,8 +32,8 @@ public record TtlMember(Element element, AnnotationMirror ttl) {
   }
 
   /** The members of {@code type} itself (not inherited) that carry {@code @Ttl}, in declaration order. */
-  public static java.util.List<TtlMember> declaredIn(TypeElement type) {
-    java.util.List<TtlMember> members = new java.util.ArrayList<>();
+  public static List<TtlMember> declaredIn(TypeElement type) {
+    List<TtlMember> members = new ArrayList<>();
     for (Element enclosed : type.getEnclosedElements()) {
       if (enclosed.getKind() == ElementKind.FIELD || enclosed.getKind() == ElementKind.METHOD) {
         Annotations.find(enclosed, Annotations.TTL).ifPresent(ttl -> members.add(new TtlMember(enclosed, ttl)));

@@ -1,7 +1,6 @@
 package com.acme.shapes;
 
 import dev.retention.Ttl;
-import jakarta.persistence.CascadeType;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityListeners;
 import jakarta.persistence.Id;

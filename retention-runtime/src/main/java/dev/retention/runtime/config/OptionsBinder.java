@@ -7,6 +7,7 @@ import dev.retention.runtime.RetentionOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -188,7 +189,7 @@ public final class OptionsBinder {
     return "no option named " + optionKey + didYouMean(optionKey, keys) + " (options: " + String.join(", ", keys) + ")";
   }
 
-  private static String didYouMean(String typed, java.util.Collection<String> candidates) {
+  private static String didYouMean(String typed, Collection<String> candidates) {
     return Suggestions.closest(typed, candidates).map(match -> "; did you mean " + match + "?").orElse("");
   }
 

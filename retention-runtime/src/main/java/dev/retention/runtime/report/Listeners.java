@@ -5,6 +5,7 @@ import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -22,7 +23,7 @@ public final class Listeners implements SweepListener {
 
   /** The logging and Flight Recorder listeners, then the application's, in registration order. */
   public static Listeners withBuiltIns(List<SweepListener> applicationListeners) {
-    List<SweepListener> all = new java.util.ArrayList<>();
+    List<SweepListener> all = new ArrayList<>();
     all.add(new LoggingSweepListener());
     all.add(new JfrSweepListener());
     all.addAll(applicationListeners);

@@ -52,16 +52,6 @@ public final class BackgroundSweeps {
     }
   }
 
-  /** Re-reads the clock, for a caller that moved it. */
-  public void wakeUp() {
-    lock.lock();
-    try {
-      changed.signalAll();
-    } finally {
-      lock.unlock();
-    }
-  }
-
   /**
    * Stops the threads: no new sweep or batch starts, pausing sweeps wake, and a batch in flight may finish within
    * {@code timeout}.

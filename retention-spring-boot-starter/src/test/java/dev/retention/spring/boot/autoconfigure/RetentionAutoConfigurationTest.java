@@ -17,7 +17,6 @@ import dev.retention.spring.boot.RetentionReports;
 import dev.retention.spring.boot.RetentionRuntimeCustomizer;
 import dev.retention.spring.boot.actuate.RetentionEndpoint;
 import dev.retention.spring.boot.actuate.RetentionHealthIndicator;
-import dev.retention.spring.boot.model.AuditEntry;
 import dev.retention.spring.boot.model.SessionToken;
 import dev.retention.spring.boot.support.JpaContexts;
 import dev.retention.spring.boot.support.SweepRecorder;
