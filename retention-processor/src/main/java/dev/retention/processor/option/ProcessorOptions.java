@@ -1,7 +1,7 @@
 package dev.retention.processor.option;
 
 import dev.retention.processor.validation.Diagnostics;
-import dev.retention.processor.validation.Diagnostics.Problem;
+import dev.retention.processor.validation.Problem;
 import dev.retention.processor.validation.Message;
 import java.util.Map;
 import java.util.Optional;

@@ -2,25 +2,30 @@ package dev.retention.processor.step;
 
 import com.palantir.javapoet.ClassName;
 import dev.retention.processor.model.PassModel;
+import dev.retention.processor.model.PassModelFactory;
 import dev.retention.processor.model.RegistryModel;
 import dev.retention.processor.option.ProcessorOptions;
 import dev.retention.processor.reading.Annotations;
-import dev.retention.processor.reading.AttributeChecks;
-import dev.retention.processor.reading.EntityReader;
-import dev.retention.processor.reading.EntityReader.Reading;
+import dev.retention.processor.reading.EntityElements;
 import dev.retention.processor.reading.TtlMember;
 import dev.retention.processor.validation.Diagnostics;
-import dev.retention.processor.validation.Diagnostics.Problem;
+import dev.retention.processor.validation.EntityValidator;
+import dev.retention.processor.validation.MemberValidator;
 import dev.retention.processor.validation.Message;
+import dev.retention.processor.validation.Problem;
+import dev.retention.processor.validation.ValidationReport;
 import dev.retention.processor.writing.PassWriter;
 import dev.retention.processor.writing.RegistryWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -34,11 +39,13 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
- * The work of each round: check every {@code @Ttl} member, read every entity into a pass model and write its pass,
- * then, once a round adds no pass, write the registry; the services file is written in the final round.
+ * The work of each round, in the order of the packages: read each entity's elements, check them into a report and
+ * print it, model the entity when the report is clean, write its pass. Then, once a round adds no pass, the registry;
+ * the services file is written in the final round.
  *
- * <p>Entities whose hierarchy is not resolved yet are deferred by name and read again in the next round. Nothing
- * holds an {@code Element} across rounds.
+ * <p>Each {@code @Ttl} member is checked once in the compilation, whether it is met on its own or through the
+ * entities that inherit it, and each entity once. Entities whose hierarchy is not resolved yet are deferred by name
+ * and read again in the next round. Nothing holds an {@code Element} across rounds.
  */
 public final class RetentionStep {
 
@@ -46,8 +53,11 @@ public final class RetentionStep {
   private final Filer filer;
   private final Diagnostics diagnostics;
   private final ProcessorOptions options;
-  private final EntityReader reader;
+  private final EntityValidator entityValidator;
+  private final PassModelFactory models;
   private final Set<String> compiledTypes = new HashSet<>();
+  /** Whether each {@code @Ttl} member checked so far, by {@link TtlMember#key}, passed its checks. */
+  private final Map<String, Boolean> validMembers = new HashMap<>();
   private final Set<String> deferred = new TreeSet<>();
   /** Pass class by pass name, for the registry; the entities are kept by name only. */
   private final TreeMap<String, ClassName> passes = new TreeMap<>();
@@ -58,8 +68,9 @@ public final class RetentionStep {
     this.filer = environment.getFiler();
     this.diagnostics = diagnostics;
     this.options = options;
-    this.reader = new EntityReader(environment.getTypeUtils(),
+    this.entityValidator = new EntityValidator(environment.getTypeUtils(),
         type -> compiledTypes.contains(type.getQualifiedName().toString()));
+    this.models = new PassModelFactory(environment.getTypeUtils());
   }
 
   public void process(RoundEnvironment round) {
@@ -90,7 +101,7 @@ public final class RetentionStep {
     }
     for (Element element : round.getElementsAnnotatedWith(ttl)) {
       Annotations.find(element, Annotations.TTL).ifPresent(mirror -> guarded(element,
-          () -> AttributeChecks.check(new TtlMember(element, mirror)).forEach(diagnostics::report)));
+          () -> memberIsValid(new TtlMember(element, mirror))));
     }
   }
 
@@ -113,22 +124,47 @@ public final class RetentionStep {
     return wrote;
   }
 
+  /** Reads, checks, models and writes one entity; returns whether a pass was written. */
   private boolean read(TypeElement entity, boolean lastRound) {
-    Reading reading = reader.read(entity);
-    reading.problems().forEach(diagnostics::report);
-    if (reading.status() == Reading.Status.DEFERRED && !lastRound) {
-      deferred.add(entity.getQualifiedName().toString());
-    }
-    if (reading.pass().isEmpty()) {
+    Optional<EntityElements> read = EntityElements.read(entity);
+    if (read.isEmpty()) {
+      if (!lastRound) {
+        deferred.add(entity.getQualifiedName().toString());
+      }
       return false;
     }
-    PassModel pass = reading.pass().get();
-    if (passes.containsKey(pass.passName())) {
+    if (!read.get().ownsPass() || !isValid(read.get())) {
       return false;
     }
+    PassModel pass = models.model(read.get());
+    diagnostics.report(Problem.on(entity, null, Message.STRATEGY, entity.getQualifiedName(),
+        pass.strategy().removesEntities() ? "entity removal" : "bulk statements", pass.strategy().reason()));
     write(entity, () -> PassWriter.write(pass, entity).writeTo(filer));
     passes.put(pass.passName(), pass.passClass());
     return true;
+  }
+
+  private boolean isValid(EntityElements entity) {
+    ValidationReport single = entityValidator.validateSingleTtl(entity);
+    if (!single.isClean()) {
+      diagnostics.print(single);
+      return false;
+    }
+    if (!memberIsValid(entity.ttlMember())) {
+      return false;
+    }
+    ValidationReport report = entityValidator.validate(entity);
+    diagnostics.print(report);
+    return report.isClean();
+  }
+
+  /** Checks the member and prints what is wrong, the first time it is met; later, the verdict alone. */
+  private boolean memberIsValid(TtlMember member) {
+    return validMembers.computeIfAbsent(member.key(), key -> {
+      ValidationReport report = MemberValidator.validate(member);
+      diagnostics.print(report);
+      return report.isClean();
+    });
   }
 
   private void writeRegistry() {
@@ -160,13 +196,6 @@ public final class RetentionStep {
       diagnostics.report(Problem.on(element, null, Message.UNEXPECTED,
           element == null ? "the registry" : element.toString(), "cannot write a file: " + e));
     }
-  }
-
-  private void guarded(Element element, Runnable work) {
-    guarded(element, () -> {
-      work.run();
-      return false;
-    });
   }
 
   /**
