@@ -36,6 +36,21 @@ public record Hierarchy(List<TypeElement> classes) {
     return Optional.of(new Hierarchy(List.copyOf(classes)));
   }
 
+  /** The first superclass of {@code type}, as written, that is not resolved; empty when every one is. */
+  public static Optional<TypeMirror> unresolvedSuperclass(TypeElement type) {
+    TypeElement current = type;
+    while (current != null) {
+      TypeMirror superclass = current.getSuperclass();
+      if (superclass.getKind() == TypeKind.ERROR) {
+        return Optional.of(superclass);
+      }
+      current = superclass.getKind() == TypeKind.DECLARED
+          ? (TypeElement) ((DeclaredType) superclass).asElement()
+          : null;
+    }
+    return Optional.empty();
+  }
+
   public TypeElement self() {
     return classes.get(0);
   }

@@ -7,6 +7,7 @@ import dev.retention.processor.model.RegistryModel;
 import dev.retention.processor.option.ProcessorOptions;
 import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.EntityElements;
+import dev.retention.processor.reading.Hierarchy;
 import dev.retention.processor.reading.TtlMember;
 import dev.retention.processor.validation.Diagnostics;
 import dev.retention.processor.validation.EntityValidator;
@@ -40,8 +41,8 @@ import javax.lang.model.util.Elements;
 
 /**
  * The work of each round, in the order of the packages: read each entity's elements, check them into a report and
- * print it, model the entity when the report is clean, write its pass. Then, once a round adds no pass, the registry;
- * the services file is written in the final round.
+ * print it, model the entity when the report is clean, write its pass. Then the registry, once a round adds no pass
+ * and no entity waits for a later round; the services file is written in the final round.
  *
  * <p>Each {@code @Ttl} member is checked once in the compilation, whether it is met on its own or through the
  * entities that inherit it, and each entity once. Entities whose hierarchy is not resolved yet are deferred by name
@@ -62,6 +63,8 @@ public final class RetentionStep {
   /** Pass class by pass name, for the registry; the entities are kept by name only. */
   private final TreeMap<String, ClassName> passes = new TreeMap<>();
   private RegistryModel registry;
+  private int round;
+  private int registryRound;
 
   public RetentionStep(ProcessingEnvironment environment, Diagnostics diagnostics, ProcessorOptions options) {
     this.elements = environment.getElementUtils();
@@ -73,17 +76,23 @@ public final class RetentionStep {
     this.models = new PassModelFactory(environment.getTypeUtils());
   }
 
-  public void process(RoundEnvironment round) {
-    ElementFilter.typesIn(round.getRootElements()).forEach(this::rememberCompiled);
-    checkTtlMembers(round);
-    boolean wrotePasses = readEntities(round);
+  /**
+   * One round. The registry waits while an entity is deferred, since its pass may still come, and for a round that
+   * adds no pass, which gives a processor that generates entities one more round. The last round adds no pass and
+   * defers nothing (an entity still unresolved then is an error), so a registry not written before is written then.
+   */
+  public void process(RoundEnvironment environment) {
+    round++;
+    ElementFilter.typesIn(environment.getRootElements()).forEach(this::rememberCompiled);
+    checkTtlMembers(environment);
+    boolean wrotePasses = readEntities(environment);
     if (passes.isEmpty() || diagnostics.hadErrors()) {
       return;
     }
-    if (registry == null && (!wrotePasses || round.processingOver())) {
+    if (registry == null && deferred.isEmpty() && !wrotePasses) {
       writeRegistry();
     }
-    if (round.processingOver() && registry != null) {
+    if (environment.processingOver() && registry != null) {
       writeServicesFile();
     }
   }
@@ -94,31 +103,31 @@ public final class RetentionStep {
   }
 
   /** Checks each {@code @Ttl} member on its own, so that misuse outside any entity is reported too. */
-  private void checkTtlMembers(RoundEnvironment round) {
+  private void checkTtlMembers(RoundEnvironment environment) {
     TypeElement ttl = elements.getTypeElement(Annotations.TTL);
     if (ttl == null) {
       return;
     }
-    for (Element element : round.getElementsAnnotatedWith(ttl)) {
+    for (Element element : environment.getElementsAnnotatedWith(ttl)) {
       Annotations.find(element, Annotations.TTL).ifPresent(mirror -> guarded(element,
           () -> memberIsValid(new TtlMember(element, mirror))));
     }
   }
 
   /** Reads this round's entities and those deferred; returns whether any pass was written. */
-  private boolean readEntities(RoundEnvironment round) {
+  private boolean readEntities(RoundEnvironment environment) {
     Set<String> names = new TreeSet<>(deferred);
     deferred.clear();
     TypeElement entity = elements.getTypeElement(Annotations.ENTITY);
     if (entity != null) {
-      ElementFilter.typesIn(round.getElementsAnnotatedWith(entity))
+      ElementFilter.typesIn(environment.getElementsAnnotatedWith(entity))
           .forEach(type -> names.add(type.getQualifiedName().toString()));
     }
     boolean wrote = false;
     for (String name : names) {
       TypeElement type = elements.getTypeElement(name);
       if (type != null) {
-        wrote |= guarded(type, () -> read(type, round.processingOver()));
+        wrote |= guarded(type, () -> read(type, environment.processingOver()));
       }
     }
     return wrote;
@@ -128,12 +137,19 @@ public final class RetentionStep {
   private boolean read(TypeElement entity, boolean lastRound) {
     Optional<EntityElements> read = EntityElements.read(entity);
     if (read.isEmpty()) {
-      if (!lastRound) {
+      if (lastRound) {
+        reportUnresolved(entity);
+      } else {
         deferred.add(entity.getQualifiedName().toString());
       }
       return false;
     }
     if (!read.get().ownsPass() || !isValid(read.get())) {
+      return false;
+    }
+    if (registry != null) {
+      diagnostics.report(Problem.on(entity, null, Message.LATE, entity.getQualifiedName(), round, registry.name(),
+          registryRound));
       return false;
     }
     PassModel pass = models.model(read.get());
@@ -142,6 +158,12 @@ public final class RetentionStep {
     write(entity, () -> PassWriter.write(pass, entity).writeTo(filer));
     passes.put(pass.passName(), pass.passClass());
     return true;
+  }
+
+  private void reportUnresolved(TypeElement entity) {
+    String superclass = Hierarchy.unresolvedSuperclass(entity).map(Object::toString).orElse("a superclass");
+    diagnostics.report(Problem.on(entity, null, Message.UNRESOLVED, entity.getQualifiedName(), superclass,
+        superclass));
   }
 
   private boolean isValid(EntityElements entity) {
@@ -169,6 +191,7 @@ public final class RetentionStep {
 
   private void writeRegistry() {
     registry = RegistryModel.of(new ArrayList<>(passes.values()), options.registry());
+    registryRound = round;
     List<TypeElement> entities = entities();
     write(null, () -> RegistryWriter.write(registry, entities).writeTo(filer));
   }

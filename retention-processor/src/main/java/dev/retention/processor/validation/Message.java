@@ -47,6 +47,15 @@ public enum Message {
       "No index of %s starts with column %s, the @Ttl column: every sweep would scan the table. Add"
           + " @Table(indexes = @Index(columnList = \"%s\")), or, when the index exists outside the mapping (a"
           + " migration), silence this with @SuppressWarnings(\"retention:index\")"),
+  UNRESOLVED(Diagnostic.Kind.ERROR, "unresolved",
+      "%s cannot be read: %s, which it extends, was still missing when annotation processing ended, so whether it"
+          + " has a @Ttl attribute is unknown. Put %s on the class path, or have the processor that generates it run"
+          + " in this compilation"),
+  LATE(Diagnostic.Kind.ERROR, "late",
+      "%s is an entity with a @Ttl attribute that appeared in annotation processing round %d, after the registry %s"
+          + " was written in round %d without it, so the runtime would never sweep it. This happens when another"
+          + " processor generates the entity, or a class it extends, late. Have that processor generate it earlier,"
+          + " or compile the entity in a module of its own"),
   STRATEGY(Diagnostic.Kind.NOTE, "strategy", "%s is deleted with %s: %s"),
   OPTION(Diagnostic.Kind.ERROR, "option", "%s. Allowed: %s"),
   UNEXPECTED(Diagnostic.Kind.ERROR, "internal",
