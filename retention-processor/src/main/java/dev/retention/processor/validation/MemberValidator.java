@@ -1,5 +1,6 @@
 package dev.retention.processor.validation;
 
+import dev.retention.Ttl;
 import dev.retention.processor.model.TemporalType;
 import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.TtlMember;
@@ -16,7 +17,7 @@ import javax.lang.model.type.TypeMirror;
 /** The checks of a {@code @Ttl} member that need nothing but the member and its class. */
 public final class MemberValidator {
 
-  private static final long MAX_EXPIRE_AFTER_SECONDS = Integer.MAX_VALUE;
+  private static final long SECONDS_PER_YEAR = 31_557_600;
 
   private MemberValidator() {}
 
@@ -65,10 +66,11 @@ public final class MemberValidator {
       return Optional.empty();
     }
     long seconds = ((Number) value.get().getValue()).longValue();
-    if (seconds >= 0 && seconds <= MAX_EXPIRE_AFTER_SECONDS) {
+    if (seconds >= 0 && seconds <= Ttl.MAX_EXPIRE_AFTER_SECONDS) {
       return Optional.empty();
     }
-    return Optional.of(Problem.onValue(member.element(), member.ttl(), value.get(), Message.RANGE, seconds));
+    return Optional.of(Problem.onValue(member.element(), member.ttl(), value.get(), Message.RANGE, seconds,
+        Ttl.MAX_EXPIRE_AFTER_SECONDS, Ttl.MAX_EXPIRE_AFTER_SECONDS / SECONDS_PER_YEAR));
   }
 
   private static void checkPersistent(TtlMember member, List<Problem> problems) {

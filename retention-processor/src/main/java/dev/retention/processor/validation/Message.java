@@ -21,7 +21,7 @@ public enum Message {
           + " entities with different lifetimes. Put @Ttl on a date attribute of the entity itself"),
   RANGE(Diagnostic.Kind.ERROR, "range",
       "expireAfterSeconds = %d is out of range. Use 0 when the attribute is the expiry instant itself, or a window"
-          + " from 1 to 2147483647 seconds (about 68 years)"),
+          + " from 1 to %d seconds (about %d years)"),
   DUPLICATE(Diagnostic.Kind.ERROR, "duplicate",
       "%s has two @Ttl attributes in its hierarchy, %s and %s: a row can expire by one rule only. Keep @Ttl on one of"
           + " them"),
