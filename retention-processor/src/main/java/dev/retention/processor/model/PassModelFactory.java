@@ -23,7 +23,8 @@ public final class PassModelFactory {
     this.ids = new IdReader(types);
   }
 
-  public PassModel model(EntityElements read) {
+  /** The model of the entity's pass; {@code generatedAnnotation} says whether {@code @Generated} may be used. */
+  public PassModel model(EntityElements read, boolean generatedAnnotation) {
     TypeElement entity = read.entity();
     TtlMember member = read.ttlMember();
     TypeMirror type = member.typeIn(entity, types);
@@ -39,7 +40,7 @@ public final class PassModelFactory {
     ClassName passClass = ClassName.get(entityClass.packageName(),
         String.join("_", entityClass.simpleNames()) + "RetentionPass");
     return new PassModel(entityClass, entityName(entity), passClass, attribute, id,
-        RemovalNeeds.decide(read.hierarchy(), id.kind() == EntityId.Kind.ID_CLASS));
+        RemovalNeeds.decide(read.hierarchy(), id.kind() == EntityId.Kind.ID_CLASS), generatedAnnotation);
   }
 
   /**

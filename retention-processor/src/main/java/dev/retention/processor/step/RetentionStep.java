@@ -7,6 +7,7 @@ import dev.retention.processor.model.RegistryModel;
 import dev.retention.processor.option.ProcessorOptions;
 import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.EntityElements;
+import dev.retention.processor.reading.GeneratedAnnotation;
 import dev.retention.processor.reading.Hierarchy;
 import dev.retention.processor.reading.TtlMember;
 import dev.retention.processor.validation.Diagnostics;
@@ -56,6 +57,7 @@ public final class RetentionStep {
   private final ProcessorOptions options;
   private final EntityValidator entityValidator;
   private final PassModelFactory models;
+  private final GeneratedAnnotation generatedAnnotation;
   private final Set<String> compiledTypes = new HashSet<>();
   /** Whether each {@code @Ttl} member checked so far, by {@link TtlMember#key}, passed its checks. */
   private final Map<String, Boolean> validMembers = new HashMap<>();
@@ -74,6 +76,7 @@ public final class RetentionStep {
     this.entityValidator = new EntityValidator(environment.getTypeUtils(),
         type -> compiledTypes.contains(type.getQualifiedName().toString()));
     this.models = new PassModelFactory(environment.getTypeUtils());
+    this.generatedAnnotation = new GeneratedAnnotation(elements);
   }
 
   /**
@@ -152,7 +155,7 @@ public final class RetentionStep {
           registryRound));
       return false;
     }
-    PassModel pass = models.model(read.get());
+    PassModel pass = models.model(read.get(), generatedAnnotation.resolvesNextTo(entity));
     diagnostics.report(Problem.on(entity, null, Message.STRATEGY, entity.getQualifiedName(),
         pass.strategy().removesEntities() ? "entity removal" : "bulk statements", pass.strategy().reason()));
     write(entity, () -> PassWriter.write(pass, entity).writeTo(filer));
@@ -190,9 +193,10 @@ public final class RetentionStep {
   }
 
   private void writeRegistry() {
-    registry = RegistryModel.of(new ArrayList<>(passes.values()), options.registry());
-    registryRound = round;
     List<TypeElement> entities = entities();
+    registry = RegistryModel.of(new ArrayList<>(passes.values()), options.registry(),
+        !entities.isEmpty() && entities.stream().allMatch(generatedAnnotation::resolvesNextTo));
+    registryRound = round;
     write(null, () -> RegistryWriter.write(registry, entities).writeTo(filer));
   }
 
