@@ -57,7 +57,8 @@ public enum Message {
           + " processor generates the entity, or a class it extends, late. Have that processor generate it earlier,"
           + " or compile the entity in a module of its own"),
   STRATEGY(Diagnostic.Kind.NOTE, "strategy", "%s is deleted with %s: %s"),
-  OPTION(Diagnostic.Kind.ERROR, "option", "%s. Allowed: %s"),
+  UNKNOWN_OPTION(Diagnostic.Kind.ERROR, "option", "Unknown processor option -A%s. Allowed: %s"),
+  REGISTRY_OPTION(Diagnostic.Kind.ERROR, "option", "-A%s=%s is not a fully qualified class name. Allowed: %s"),
   UNEXPECTED(Diagnostic.Kind.ERROR, "internal",
       "The retention processor failed on %s: %s. Please report this, with the message and the class, as a bug");
 

@@ -6,7 +6,7 @@ import com.palantir.javapoet.TypeSpec;
 import dev.retention.processor.RetentionProcessor;
 import dev.retention.processor.reading.GeneratedAnnotation;
 
-/** The runtime and JPA types that generated code refers to, by name: the processor does not depend on them. */
+/** The runtime types that generated code refers to, by name: the processor does not depend on the runtime. */
 final class Names {
 
   static final String RUNTIME = "dev.retention.runtime";
