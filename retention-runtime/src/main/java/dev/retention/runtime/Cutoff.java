@@ -18,8 +18,9 @@ import java.util.Objects;
  *
  * <p>Zone-less types ({@link LocalDateTime}, {@link LocalDate}, {@link java.sql.Date}) are read in {@link #zone()}, the
  * runtime's zone. So is {@link Calendar}: Hibernate stores a calendar's wall-clock time in the calendar's own zone and
- * reads it back in the JDBC zone, so only its wall-clock time survives, and that is compared in the runtime's zone. A date-only attribute is expired once the start of its day is at or before the cutoff, which is the
- * same as the day being at or before the cutoff's day.
+ * reads it back in the JDBC zone, so only its wall-clock time survives, and that is compared in the runtime's zone.
+ * A date-only attribute is expired once the start of its day is at or before the cutoff, which is the same as the day
+ * being at or before the cutoff's day.
  *
  * @param instant the cutoff instant: the sweep's {@code now} minus the pass's retention
  * @param zone the zone in which zone-less attribute values are read

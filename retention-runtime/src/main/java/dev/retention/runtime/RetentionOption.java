@@ -1,6 +1,6 @@
 package dev.retention.runtime;
 
-import dev.retention.runtime.config.Durations;
+import dev.retention.runtime.internal.config.Durations;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;

@@ -12,14 +12,14 @@ import java.util.Set;
  * Options for one pass, or for every pass, set in code. Immutable: each {@code with} method returns a copy.
  *
  * <p>An instance remembers which options were set explicitly. Only those override the layers below it, so
- * {@code RetentionOptions.defaults().withDryRun(true)} given for one pass turns on a dry run and leaves its batch size to
+ * {@code RetentionOptions.empty().withDryRun(true)} given for one pass turns on a dry run and leaves its batch size to
  * the defaults and the configuration. The accessors return the explicit value or the built-in default.
  *
  * <p>Values are checked when the runtime is built, with every problem reported at once.
  */
 public final class RetentionOptions {
 
-  private static final RetentionOptions DEFAULTS = new RetentionOptions(new EnumMap<>(RetentionOption.class));
+  private static final RetentionOptions EMPTY = new RetentionOptions(new EnumMap<>(RetentionOption.class));
 
   private final Map<RetentionOption, Object> explicit;
 
@@ -27,9 +27,22 @@ public final class RetentionOptions {
     this.explicit = Collections.unmodifiableMap(explicit);
   }
 
-  /** The built-in defaults, nothing set explicitly. */
+  /**
+   * Options with nothing set: every accessor answers the built-in default, and layering them over other options
+   * changes nothing. Set options with the {@code with...} methods.
+   */
+  public static RetentionOptions empty() {
+    return EMPTY;
+  }
+
+  /**
+   * The same as {@link #empty()}.
+   *
+   * @deprecated the name suggested a set of values; use {@link #empty()}
+   */
+  @Deprecated(forRemoval = true)
   public static RetentionOptions defaults() {
-    return DEFAULTS;
+    return EMPTY;
   }
 
   public boolean enabled() {

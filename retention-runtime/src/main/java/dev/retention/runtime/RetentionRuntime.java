@@ -1,16 +1,16 @@
 package dev.retention.runtime;
 
-import dev.retention.runtime.config.Durations;
-import dev.retention.runtime.config.OptionsBinder;
-import dev.retention.runtime.discovery.RegistryDiscovery;
-import dev.retention.runtime.report.Listeners;
-import dev.retention.runtime.report.LoggingSweepListener;
-import dev.retention.runtime.schedule.BackgroundSweeps;
-import dev.retention.runtime.schedule.StartupStagger;
-import dev.retention.runtime.schedule.SweepPlan;
-import dev.retention.runtime.sweep.StatementShapes;
-import dev.retention.runtime.sweep.StopSignal;
-import dev.retention.runtime.sweep.Sweeper;
+import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.config.OptionsBinder;
+import dev.retention.runtime.internal.discovery.RegistryDiscovery;
+import dev.retention.runtime.internal.report.Listeners;
+import dev.retention.runtime.internal.schedule.BackgroundSweeps;
+import dev.retention.runtime.internal.schedule.StartupStagger;
+import dev.retention.runtime.internal.schedule.SweeperThreads;
+import dev.retention.runtime.internal.schedule.SweepPlan;
+import dev.retention.runtime.internal.sweep.StatementShapes;
+import dev.retention.runtime.internal.sweep.StopSignal;
+import dev.retention.runtime.internal.sweep.Sweeper;
 import jakarta.persistence.EntityManagerFactory;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -21,7 +21,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.ThreadFactory;
 import java.util.stream.Collectors;
 
 /**
@@ -39,14 +41,22 @@ import java.util.stream.Collectors;
  */
 public final class RetentionRuntime implements AutoCloseable {
 
+  private static final System.Logger LOGGER = System.getLogger(RetentionRuntime.class.getName());
+
+  static final String NO_PASSES = "Retention found no pass: no generated registry is on the class path, or none of"
+      + " its entities belongs to this EntityManagerFactory. Most often retention-processor did not run: it belongs on"
+      + " the compiler's annotationProcessorPaths (JDK 23 and later no longer run processors found on the class path)."
+      + " See the user guide, section 12, \"The runtime finds no pass\"";
+
   private final List<RetentionPass<?>> passes;
   private final Map<String, Sweeper> sweepers;
   private final Clock clock;
   private final StopSignal stopSignal;
   private final int maxConcurrentSweeps;
   private final Duration closeTimeout;
+  private final ThreadFactory threadFactory;
   private BackgroundSweeps background;
-  private boolean closed;
+  private volatile boolean closed;
 
   private RetentionRuntime(Builder builder, List<RetentionPass<?>> passes, Map<String, Sweeper> sweepers,
       StopSignal stopSignal) {
@@ -56,6 +66,7 @@ public final class RetentionRuntime implements AutoCloseable {
     this.stopSignal = stopSignal;
     this.maxConcurrentSweeps = builder.maxConcurrentSweeps;
     this.closeTimeout = builder.closeTimeout;
+    this.threadFactory = builder.threadFactory != null ? builder.threadFactory : new SweeperThreads();
   }
 
   /** A builder for a runtime over {@code emf}'s entities. */
@@ -95,11 +106,29 @@ public final class RetentionRuntime implements AutoCloseable {
     checkOpen();
     if (background == null) {
       List<PassSettings> enabled = enabledSweepers().stream().map(Sweeper::settings).collect(Collectors.toList());
-      background = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock, stopSignal);
-      background.start(maxConcurrentSweeps);
-      LoggingSweepListener.LOGGER.log(Level.INFO, () -> describeStart(enabled));
+      background = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock, stopSignal,
+          maxConcurrentSweeps, threadFactory);
+      background.start();
+      if (passes.isEmpty()) {
+        LOGGER.log(Level.WARNING, NO_PASSES);
+      } else {
+        LOGGER.log(Level.INFO, () -> describeStart(enabled));
+      }
     }
     return this;
+  }
+
+  /**
+   * The last {@code Throwable} that escaped a background sweep: an {@code Error} in the sweep machinery itself. A
+   * batch's ordinary failure is in its {@link SweepReport} instead. The pass it hit goes on sweeping after the failure
+   * backoff; this stays set so that health checks can show it.
+   */
+  public Optional<Throwable> unexpectedFailure() {
+    BackgroundSweeps sweeps;
+    synchronized (this) {
+      sweeps = background;
+    }
+    return sweeps == null ? Optional.empty() : sweeps.unexpectedFailure();
   }
 
   /** Sweeps every enabled pass once, now, in this thread, one after the other. */
@@ -132,19 +161,23 @@ public final class RetentionRuntime implements AutoCloseable {
    * close timeout to finish. Calling it again does nothing.
    */
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
+  public void close() {
+    BackgroundSweeps sweeps;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      sweeps = background;
     }
-    closed = true;
     stopSignal.stop();
-    if (background != null && !background.stop(closeTimeout)) {
-      LoggingSweepListener.LOGGER.log(Level.WARNING, "A retention batch was still running " + closeTimeout
+    if (sweeps != null && !sweeps.stop(closeTimeout)) {
+      LOGGER.log(Level.WARNING, "A retention batch was still running " + closeTimeout
           + " after close(); it will commit or roll back on its own");
     }
   }
 
-  private synchronized void checkOpen() {
+  private void checkOpen() {
     if (closed) {
       throw new IllegalStateException("This RetentionRuntime is closed");
     }
@@ -185,13 +218,14 @@ public final class RetentionRuntime implements AutoCloseable {
     private Clock clock = Clock.systemUTC();
     private ZoneId zone = ZoneId.systemDefault();
     private final Map<String, String> configuration = new LinkedHashMap<>();
-    private RetentionOptions defaults = RetentionOptions.defaults();
+    private RetentionOptions defaults = RetentionOptions.empty();
     private final Map<String, RetentionOptions> options = new LinkedHashMap<>();
     private final List<SweepListener> listeners = new ArrayList<>();
     private ClassLoader classLoader;
     private List<RetentionRegistry> registries;
     private int maxConcurrentSweeps = 1;
     private Duration closeTimeout = Duration.ofSeconds(30);
+    private ThreadFactory threadFactory;
     private boolean portableStatements;
 
     private Builder(EntityManagerFactory emf) {
@@ -282,6 +316,16 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
+     * Makes the threads background sweeps run on: a Jakarta EE {@code ManagedThreadFactory}, say, or a Spring task
+     * executor's. Default: daemon threads named {@code retention-<runtime>-sweeper-<n>}, so the JVM can exit and two
+     * runtimes in one JVM are told apart.
+     */
+    public Builder threadFactory(ThreadFactory threadFactory) {
+      this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+      return this;
+    }
+
+    /**
      * Whether to run only each pass's generated JPQL, never a statement shaped for the database (such as PostgreSQL's
      * {@code ctid} delete or {@code SKIP LOCKED}). Default: false, the fastest shape the database allows.
      */
@@ -321,7 +365,7 @@ public final class RetentionRuntime implements AutoCloseable {
         emf.getMetamodel().entity(pass.entityType());
         return true;
       } catch (IllegalArgumentException notAnEntityOfThisUnit) {
-        LoggingSweepListener.LOGGER.log(Level.INFO, () -> "Pass " + pass.name()
+        LOGGER.log(Level.INFO, () -> "Pass " + pass.name()
             + " left out: its entity is not managed by this EntityManagerFactory");
         return false;
       }

@@ -38,7 +38,7 @@ class BackgroundSweepsTest extends H2Fixture {
     persistExpiredAudit(1, 25);
     persistExpiredSessions(1, 25);
 
-    try (RetentionRuntime retention = runtime(RetentionOptions.defaults().withBatchSize(10)
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchSize(10)
         .withMaxBatchesPerSweep(1)).build().start()) {
       listener.awaitSweeps(6);
     }
@@ -62,7 +62,7 @@ class BackgroundSweepsTest extends H2Fixture {
         .portableStatements(true)
         .registries(ControlledPass.registry(ControlledPass.of(AuditEntry.class), failing))
         .listener(listener)
-        .defaults(RetentionOptions.defaults().withMaxStartupStagger(Duration.ZERO))
+        .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO))
         .build().start()) {
       listener.awaitSweeps(2);
     }
@@ -78,7 +78,7 @@ class BackgroundSweepsTest extends H2Fixture {
   @Test
   void closeWakesASweepPausingBetweenBatchesAndEndsIt() throws Exception {
     persistExpiredSessions(1, 30);
-    RetentionRuntime retention = runtime(RetentionOptions.defaults().withBatchSize(10)
+    RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchSize(10)
         .withBatchDelay(Duration.ofHours(1)))
         .portableStatements(true)
         .registries(ControlledPass.registry(ControlledPass.of(SessionToken.class)))
@@ -108,7 +108,7 @@ class BackgroundSweepsTest extends H2Fixture {
         .registries(ControlledPass.registry(sessions))
         .listener(listener)
         .closeTimeout(Duration.ofMinutes(1))
-        .defaults(RetentionOptions.defaults().withBatchSize(10).withMaxStartupStagger(Duration.ZERO))
+        .defaults(RetentionOptions.empty().withBatchSize(10).withMaxStartupStagger(Duration.ZERO))
         .build().start();
     assertTrue(inBatch.await(30, TimeUnit.SECONDS));
 
@@ -146,7 +146,7 @@ class BackgroundSweepsTest extends H2Fixture {
         .registries(ControlledPass.registry(ControlledPass.of(AuditEntry.class).onBatch(counting),
             ControlledPass.of(SessionToken.class).onBatch(counting)))
         .listener(listener)
-        .defaults(RetentionOptions.defaults().withMaxStartupStagger(Duration.ZERO))
+        .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO))
         .build().start()) {
       listener.awaitSweeps(2);
     }
@@ -173,7 +173,7 @@ class BackgroundSweepsTest extends H2Fixture {
             ControlledPass.of(SessionToken.class).onBatch(meet)))
         .listener(listener)
         .maxConcurrentSweeps(2)
-        .defaults(RetentionOptions.defaults().withMaxStartupStagger(Duration.ZERO))
+        .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO))
         .build().start()) {
       listener.awaitSweeps(2);
     }
@@ -183,10 +183,10 @@ class BackgroundSweepsTest extends H2Fixture {
 
   @Test
   void sweeperThreadsAreDaemonsSoTheJvmCanExit() throws Exception {
-    try (RetentionRuntime retention = runtime(RetentionOptions.defaults()).build().start()) {
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty()).build().start()) {
       listener.awaitSweeps(2);
       List<Thread> sweepers = Thread.getAllStackTraces().keySet().stream()
-          .filter(thread -> thread.getName().startsWith("retention-sweeper-"))
+          .filter(thread -> thread.getName().matches("retention-[0-9]+-sweeper-[0-9]+"))
           .collect(Collectors.toList());
       assertFalse(sweepers.isEmpty());
       assertTrue(sweepers.stream().allMatch(Thread::isDaemon));

@@ -114,7 +114,7 @@ abstract class CacheAndRaceTest {
         java.sql.Timestamp.from(NOW.plus(Duration.ofDays(1)))));
 
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).portableStatements(true)
-        .defaults(RetentionOptions.defaults().withBatchSize(2))
+        .defaults(RetentionOptions.empty().withBatchSize(2))
         .build()) {
       SweepReport report = retention.sweep(SESSIONS);
 
@@ -134,7 +134,7 @@ abstract class CacheAndRaceTest {
     foreground.find(SessionToken.class, 1L, LockModeType.PESSIMISTIC_WRITE);
 
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).portableStatements(portable)
-        .defaults(RetentionOptions.defaults().withBatchTimeout(Duration.ofSeconds(1)))
+        .defaults(RetentionOptions.empty().withBatchTimeout(Duration.ofSeconds(1)))
         .build()) {
       SweepReport whileHeld = retention.sweep(SESSIONS);
 
@@ -172,7 +172,7 @@ abstract class CacheAndRaceTest {
     foreground.flush();
 
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
-        .defaults(RetentionOptions.defaults().withBatchTimeout(Duration.ofSeconds(1)))
+        .defaults(RetentionOptions.empty().withBatchTimeout(Duration.ofSeconds(1)))
         .build()) {
       retention.sweep(SESSIONS);
       foreground.getTransaction().commit();

@@ -108,7 +108,7 @@ abstract class FaultsTest {
     List<SweepReport> reports = new ArrayList<>();
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(new TestClock(NOW))
         .listener(listener)
-        .defaults(RetentionOptions.defaults().withBatchSize(50).withMaxBatchesPerSweep(10_000)
+        .defaults(RetentionOptions.empty().withBatchSize(50).withMaxBatchesPerSweep(10_000)
             .withBatchDelay(Duration.ofMillis(10)))
         .build()) {
       Thread restart = new Thread(() -> {

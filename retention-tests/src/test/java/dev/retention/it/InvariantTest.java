@@ -80,7 +80,7 @@ abstract class InvariantTest {
     Map<Long, Instant> rows = rows(random, sweepTimes, window);
     Jpa.persistAll(emf, rows.entrySet().stream().map(row -> new SessionToken(row.getKey(), row.getValue()))
         .collect(Collectors.toList()));
-    RetentionOptions options = RetentionOptions.defaults()
+    RetentionOptions options = RetentionOptions.empty()
         .withBatchSize(1 + random.nextInt(12))
         .withMaxBatchesPerSweep(1 + random.nextInt(4))
         .withMinRetention(Duration.ZERO)

@@ -7,8 +7,8 @@ import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.ControlledPass;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
-import dev.retention.runtime.report.BatchEvent;
-import dev.retention.runtime.report.SweepEvent;
+import dev.retention.runtime.internal.report.BatchEvent;
+import dev.retention.runtime.internal.report.SweepEvent;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -97,7 +97,7 @@ class ReportingTest extends H2Fixture {
     try (Recording recording = new Recording(Configuration.getConfiguration("default"))) {
       recording.start();
       try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
-          .defaults(RetentionOptions.defaults().withBatchSize(10).withMaxStartupStagger(Duration.ZERO))
+          .defaults(RetentionOptions.empty().withBatchSize(10).withMaxStartupStagger(Duration.ZERO))
           .build()) {
         retention.sweep(SESSIONS);
       }

@@ -53,12 +53,12 @@ abstract class ShapesTest {
     retention = RetentionRuntime.builder(emf)
         .clock(new TestClock(NOW))
         .zone(ZONE)
-        .defaults(RetentionOptions.defaults().withBatchSize(3))
+        .defaults(RetentionOptions.empty().withBatchSize(3))
         .build();
     dryRetention = RetentionRuntime.builder(emf)
         .clock(new TestClock(NOW))
         .zone(ZONE)
-        .defaults(RetentionOptions.defaults().withDryRun(true))
+        .defaults(RetentionOptions.empty().withDryRun(true))
         .build();
   }
 

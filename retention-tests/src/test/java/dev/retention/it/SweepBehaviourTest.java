@@ -118,7 +118,7 @@ abstract class SweepBehaviourTest {
     Jpa.persistAll(emf, List.of(new SessionToken(5_000, NOW.plusSeconds(60))));
 
     try (RetentionRuntime retention = runtime()
-        .options(SESSIONS, RetentionOptions.defaults().withBatchSize(100))
+        .options(SESSIONS, RetentionOptions.empty().withBatchSize(100))
         .build()) {
       SweepReport report = retention.sweep(SESSIONS);
 
@@ -151,7 +151,7 @@ abstract class SweepBehaviourTest {
     persistExpiredSessions(1_050);
 
     try (RetentionRuntime retention = runtime()
-        .options(SESSIONS, RetentionOptions.defaults().withBatchSize(100).withMaxBatchesPerSweep(3))
+        .options(SESSIONS, RetentionOptions.empty().withBatchSize(100).withMaxBatchesPerSweep(3))
         .build()) {
       SweepReport first = retention.sweep(SESSIONS);
 

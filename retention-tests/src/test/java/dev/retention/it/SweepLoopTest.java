@@ -50,7 +50,7 @@ class SweepLoopTest extends H2Fixture {
             arriving.clear();
           }
         })
-        .defaults(RetentionOptions.defaults().withBatchSize(10).withMaxBatchesPerSweep(1_000))
+        .defaults(RetentionOptions.empty().withBatchSize(10).withMaxBatchesPerSweep(1_000))
         .build()) {
       SweepReport report = retention.sweep(SESSIONS);
 
@@ -193,7 +193,7 @@ class SweepLoopTest extends H2Fixture {
         .portableStatements(true)
         .registries(ControlledPass.registry(passes))
         .listener(listener)
-        .defaults(RetentionOptions.defaults().withBatchSize(10));
+        .defaults(RetentionOptions.empty().withBatchSize(10));
   }
 
   private static List<String> names(List<RetentionPass<?>> passes) {

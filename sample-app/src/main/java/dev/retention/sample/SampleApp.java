@@ -69,7 +69,7 @@ public final class SampleApp {
         .clock(clock)
         .zone(clock.getZone())
         // A service would keep the default stagger of up to a minute; the sample starts every pass at once.
-        .defaults(RetentionOptions.defaults().withMaxStartupStagger(Duration.ZERO).withDryRun(options.dryRun()))
+        .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO).withDryRun(options.dryRun()))
         .listener(progress)
         .build()) {
       progress.track(retention.passes().stream().map(RetentionPass::name).collect(Collectors.toList()));

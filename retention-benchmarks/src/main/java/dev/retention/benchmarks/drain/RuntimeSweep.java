@@ -63,7 +63,7 @@ public final class RuntimeSweep implements Drain {
   /** A runtime whose clock stands at the cutoff, so every sweep compares rows with exactly that instant. */
   public RetentionRuntime runtime(EntityManagerFactory emf, Instant now, SweepListener listener) {
     long batchesToDrain = expectedRows / batchSize + 2;
-    RetentionOptions options = RetentionOptions.defaults()
+    RetentionOptions options = RetentionOptions.empty()
         .withBatchSize(batchSize)
         .withBatchDelay(Duration.ZERO)
         .withMaxStartupStagger(Duration.ZERO)

@@ -123,7 +123,7 @@ public final class DatabaseSuite {
   private void recordPlan(BenchmarkDatabase database, Workload workload, String tag) throws SQLException {
     results.plans.append("== ").append(tag).append(workload).append(", batch select at the default batch size")
         .append(System.lineSeparator())
-        .append(Explain.batchSelect(database, Workload.CUTOFF, RetentionOptions.defaults().batchSize()))
+        .append(Explain.batchSelect(database, Workload.CUTOFF, RetentionOptions.empty().batchSize()))
         .append(System.lineSeparator());
   }
 

@@ -21,7 +21,7 @@ final class IdleSweeps {
   private IdleSweeps() {}
 
   static IdleResult measure(String database, EntityManagerFactory emf, Workload workload, int sweeps) {
-    RuntimeSweep sweep = new RuntimeSweep(RetentionOptions.defaults().batchSize(), 0, false);
+    RuntimeSweep sweep = new RuntimeSweep(RetentionOptions.empty().batchSize(), 0, false);
     double[] millis = new double[sweeps];
     try (RetentionRuntime runtime = sweep.runtime(emf, workload.idleCutoff(), new SweepListener() {})) {
       for (int i = 0; i < WARM_UP_SWEEPS; i++) {

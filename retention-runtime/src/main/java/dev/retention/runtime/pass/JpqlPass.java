@@ -2,6 +2,7 @@ package dev.retention.runtime.pass;
 
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.internal.statement.PassStatements;
 import jakarta.persistence.EntityManager;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,7 +64,7 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
   }
 
   /** The statements this pass runs. */
-  public final PassStatements statements() {
+  protected final PassStatements statements() {
     return statements;
   }
 

@@ -4,7 +4,7 @@ import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRegistry;
-import dev.retention.runtime.discovery.RegistryDiscovery;
+import dev.retention.runtime.internal.discovery.RegistryDiscovery;
 import jakarta.persistence.EntityManager;
 import java.time.Duration;
 import java.time.Instant;

@@ -32,7 +32,7 @@ public final class SweepingProcess {
         .createEntityManagerFactory();
     RetentionRuntime retention = RetentionRuntime.builder(emf)
         .clock(Clock.fixed(Instant.parse(args[2]), ZoneOffset.UTC))
-        .defaults(RetentionOptions.defaults().withBatchSize(BATCH_SIZE).withMaxBatchesPerSweep(10_000)
+        .defaults(RetentionOptions.empty().withBatchSize(BATCH_SIZE).withMaxBatchesPerSweep(10_000)
             .withBatchDelay(Duration.ofMillis(20)))
         .listener(new SweepListener() {
           @Override

@@ -186,7 +186,7 @@ class RetentionAutoConfigurationTest {
 
     @Bean
     RetentionRuntimeCustomizer batchSizeCustomizer() {
-      return builder -> builder.defaults(RetentionOptions.defaults().withBatchSize(3));
+      return builder -> builder.defaults(RetentionOptions.empty().withBatchSize(3));
     }
   }
 
@@ -215,7 +215,7 @@ class RetentionAutoConfigurationTest {
 
     @Bean
     RetentionRuntime ownRuntime(EntityManagerFactory emf) {
-      runtime = RetentionRuntime.builder(emf).defaults(RetentionOptions.defaults().withDryRun(true)).build();
+      runtime = RetentionRuntime.builder(emf).defaults(RetentionOptions.empty().withDryRun(true)).build();
       return runtime;
     }
   }

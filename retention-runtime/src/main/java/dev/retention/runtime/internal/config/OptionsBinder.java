@@ -1,0 +1,205 @@
+package dev.retention.runtime.internal.config;
+
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionOption;
+import dev.retention.runtime.RetentionOptions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Layers the options of every pass and checks them, collecting every problem before failing.
+ *
+ * <p>From lowest to highest precedence: the built-in defaults, {@code defaults(...)} in code,
+ * {@code retention.defaults.*} in configuration, {@code options(pass, ...)} in code, {@code retention.<pass>.*} in
+ * configuration. For one scope, configuration wins over code: the operator has the last word.
+ */
+public final class OptionsBinder {
+
+  static final String PREFIX = "retention.";
+  static final String DEFAULTS_SCOPE = "defaults";
+
+  private final Map<String, Duration> annotationWindows;
+  private final List<String> problems = new ArrayList<>();
+
+  private OptionsBinder(Map<String, Duration> annotationWindows) {
+    this.annotationWindows = annotationWindows;
+  }
+
+  /**
+   * Binds and checks the options of every pass.
+   *
+   * @param annotationWindows each discovered pass's name and the window its annotation declares, in pass order
+   * @param configuration keys and values from configuration; keys that do not start with {@code retention.} are ignored
+   * @param codeDefaults options set in code for every pass
+   * @param codeOptions options set in code for one pass, by pass name
+   * @return the settings of each pass, in pass order
+   * @throws RetentionConfigurationException listing every problem found
+   */
+  public static Map<String, PassSettings> bind(
+      Map<String, Duration> annotationWindows,
+      Map<String, String> configuration,
+      RetentionOptions codeDefaults,
+      Map<String, RetentionOptions> codeOptions) {
+    return new OptionsBinder(annotationWindows).bindAll(configuration, codeDefaults, codeOptions);
+  }
+
+  private Map<String, PassSettings> bindAll(
+      Map<String, String> configuration, RetentionOptions codeDefaults, Map<String, RetentionOptions> codeOptions) {
+    Map<String, RetentionOptions> configured = readConfiguration(configuration);
+    RetentionOptions checkedCodeDefaults = checkCode("defaults(...) in code", codeDefaults);
+    Map<String, RetentionOptions> checkedCodeOptions = new HashMap<>();
+    new TreeMap<>(codeOptions).forEach((pass, options) -> {
+      String source = "options(\"" + pass + "\", ...) in code";
+      if (!annotationWindows.containsKey(pass)) {
+        problems.add(source + ": " + noSuchPass(pass));
+      } else {
+        checkedCodeOptions.put(pass, checkCode(source, options));
+      }
+    });
+
+    RetentionOptions configDefaults = configured.getOrDefault(DEFAULTS_SCOPE, RetentionOptions.empty());
+    Map<String, PassSettings> settings = new LinkedHashMap<>();
+    annotationWindows.forEach((pass, window) -> {
+      List<Layer> layers = List.of(
+          new Layer(checkedCodeDefaults, option -> "defaults(...) in code: " + option.key()),
+          new Layer(configDefaults, option -> PREFIX + DEFAULTS_SCOPE + "." + option.key()),
+          new Layer(checkedCodeOptions.getOrDefault(pass, RetentionOptions.empty()),
+              option -> "options(\"" + pass + "\", ...) in code: " + option.key()),
+          new Layer(configured.getOrDefault(pass, RetentionOptions.empty()),
+              option -> PREFIX + pass + "." + option.key()));
+      RetentionOptions resolved = RetentionOptions.empty();
+      for (Layer layer : layers) {
+        resolved = resolved.overriddenBy(layer.options());
+      }
+      checkRetentionOverride(pass, resolved, layers);
+      settings.put(pass, new PassSettings(
+          pass,
+          resolved.enabled(),
+          resolved.retention().orElse(window),
+          resolved.retention().isPresent(),
+          resolved.batchSize(),
+          resolved.batchDelay(),
+          resolved.sweepInterval(),
+          resolved.maxStartupStagger(),
+          resolved.maxBatchesPerSweep(),
+          resolved.dryRun(),
+          resolved.batchTimeout()));
+    });
+    if (!problems.isEmpty()) {
+      throw new RetentionConfigurationException(problems);
+    }
+    return settings;
+  }
+
+  /** Reads {@code retention.*} keys into options by scope: {@code defaults} or a pass name. */
+  private Map<String, RetentionOptions> readConfiguration(Map<String, String> configuration) {
+    Map<String, RetentionOptions> byScope = new HashMap<>();
+    new TreeMap<>(configuration).forEach((key, text) -> {
+      if (!key.startsWith(PREFIX)) {
+        return;
+      }
+      String rest = key.substring(PREFIX.length());
+      int dot = rest.lastIndexOf('.');
+      if (dot <= 0) {
+        problems.add(quoted(key, text) + ": not an option key; write retention.defaults.<option> for every pass or"
+            + " retention.<pass name>.<option> for one");
+        return;
+      }
+      String scope = rest.substring(0, dot);
+      String optionKey = rest.substring(dot + 1);
+      Optional<RetentionOption> option = RetentionOption.forKey(optionKey);
+      if (option.isEmpty()) {
+        problems.add(quoted(key, text) + ": " + noSuchOption(optionKey));
+        return;
+      }
+      if (!scope.equals(DEFAULTS_SCOPE) && !annotationWindows.containsKey(scope)) {
+        problems.add(quoted(key, text) + ": " + noSuchPass(scope));
+        return;
+      }
+      Object value;
+      try {
+        value = option.get().parse(text);
+      } catch (IllegalArgumentException e) {
+        problems.add(quoted(key, text) + ": " + e.getMessage());
+        return;
+      }
+      Optional<String> problem = option.get().problemWith(value);
+      if (problem.isPresent()) {
+        problems.add(quoted(key, text) + ": " + problem.get());
+        return;
+      }
+      byScope.merge(scope, RetentionOptions.empty().with(option.get(), value), RetentionOptions::overriddenBy);
+    });
+    return byScope;
+  }
+
+  /** Checks the values set in code, keeping only the valid ones so that later checks do not repeat a problem. */
+  private RetentionOptions checkCode(String source, RetentionOptions options) {
+    RetentionOptions valid = RetentionOptions.empty();
+    for (RetentionOption option : options.explicitlySet()) {
+      Object value = options.get(option).orElseThrow();
+      Optional<String> problem = option.problemWith(value);
+      if (problem.isPresent()) {
+        problems.add(source + ": " + option.key() + " = " + option.format(value) + ": " + problem.get());
+      } else {
+        valid = valid.with(option, value);
+      }
+    }
+    return valid;
+  }
+
+  private void checkRetentionOverride(String pass, RetentionOptions resolved, List<Layer> layers) {
+    Optional<Duration> retention = resolved.retention();
+    if (retention.isEmpty() || retention.get().compareTo(resolved.minRetention()) >= 0) {
+      return;
+    }
+    problems.add(pass + ": " + sourceOf(RetentionOption.RETENTION, layers) + " = "
+        + Durations.format(retention.get()) + " is below min-retention " + Durations.format(resolved.minRetention())
+        + " (" + sourceOf(RetentionOption.MIN_RETENTION, layers) + "): so short a window would empty the table."
+        + " Raise the retention, or lower min-retention if the window is meant");
+  }
+
+  private static String sourceOf(RetentionOption option, List<Layer> layers) {
+    for (int i = layers.size() - 1; i >= 0; i--) {
+      if (layers.get(i).options().explicitlySet().contains(option)) {
+        return layers.get(i).source().describe(option);
+      }
+    }
+    return "built-in default";
+  }
+
+  private String noSuchPass(String pass) {
+    String known = annotationWindows.isEmpty() ? "none were discovered" : "discovered: "
+        + String.join(", ", annotationWindows.keySet());
+    return "no pass named " + pass + didYouMean(pass, annotationWindows.keySet()) + " (" + known + ")";
+  }
+
+  private static String noSuchOption(String optionKey) {
+    List<String> keys = Arrays.stream(RetentionOption.values()).map(RetentionOption::key).collect(Collectors.toList());
+    return "no option named " + optionKey + didYouMean(optionKey, keys) + " (options: " + String.join(", ", keys) + ")";
+  }
+
+  private static String didYouMean(String typed, Collection<String> candidates) {
+    return Suggestions.closest(typed, candidates).map(match -> "; did you mean " + match + "?").orElse("");
+  }
+
+  private static String quoted(String key, String text) {
+    return key + " = \"" + text + "\"";
+  }
+
+  private interface Source {
+    String describe(RetentionOption option);
+  }
+
+  private record Layer(RetentionOptions options, Source source) {}
+}

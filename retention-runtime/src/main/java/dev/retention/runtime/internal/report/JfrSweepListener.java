@@ -1,0 +1,66 @@
+package dev.retention.runtime.internal.report;
+
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepReport;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Records a {@link SweepEvent} per sweep and a {@link BatchEvent} per batch. Both are enabled by default in any Flight
+ * Recorder recording. A pass is swept by one thread at a time, so events in progress are kept by pass name.
+ */
+final class JfrSweepListener implements SweepListener {
+
+  private final Map<String, SweepEvent> sweeps = new ConcurrentHashMap<>();
+  private final Map<String, BatchEvent> batches = new ConcurrentHashMap<>();
+
+  @Override
+  public void sweepStarted(String pass, Instant cutoff, boolean dryRun) {
+    SweepEvent event = new SweepEvent();
+    if (event.isEnabled()) {
+      event.begin();
+      sweeps.put(pass, event);
+    }
+  }
+
+  @Override
+  public void batchStarted(String pass, int number) {
+    BatchEvent event = new BatchEvent();
+    if (event.isEnabled()) {
+      event.begin();
+      batches.put(pass, event);
+    }
+  }
+
+  @Override
+  public void batchCompleted(BatchReport batch) {
+    BatchEvent event = batches.remove(batch.pass());
+    if (event != null) {
+      event.end();
+      event.pass = batch.pass();
+      event.number = batch.number();
+      event.deleted = batch.deleted();
+      event.commit();
+    }
+  }
+
+  @Override
+  public void sweepFinished(SweepReport report) {
+    batches.remove(report.pass());
+    SweepEvent event = sweeps.remove(report.pass());
+    if (event != null) {
+      event.end();
+      event.pass = report.pass();
+      event.cutoff = report.cutoff().toEpochMilli();
+      event.deleted = report.deleted();
+      event.batches = report.batches();
+      event.workRemains = report.workRemains();
+      event.dryRun = report.dryRun();
+      event.lag = report.lag().map(lag -> lag.toMillis()).orElse(-1L);
+      event.failure = report.failure().map(Throwable::toString).orElse(null);
+      event.commit();
+    }
+  }
+}

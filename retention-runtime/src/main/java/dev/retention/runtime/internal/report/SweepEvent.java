@@ -1,0 +1,49 @@
+package dev.retention.runtime.internal.report;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+import jdk.jfr.Timestamp;
+
+/** One sweep of one pass, recorded by Java Flight Recorder; the event's duration is the sweep's. */
+@Name(SweepEvent.NAME)
+@Label("Retention Sweep")
+@Category("Retention")
+@Description("One sweep of a retention pass: rows deleted, batches, lag and failure")
+@StackTrace(false)
+public final class SweepEvent extends Event {
+
+  public static final String NAME = "dev.retention.Sweep";
+
+  @Label("Pass")
+  public String pass;
+
+  @Label("Cutoff")
+  @Timestamp(Timestamp.MILLISECONDS_SINCE_EPOCH)
+  public long cutoff;
+
+  @Label("Rows Deleted")
+  @Description("Rows deleted, or in a dry run rows that would have been")
+  public long deleted;
+
+  @Label("Batches")
+  public int batches;
+
+  @Label("Work Remains")
+  public boolean workRemains;
+
+  @Label("Dry Run")
+  public boolean dryRun;
+
+  @Label("Lag")
+  @Description("How long the oldest expired row left has been expired; -1 when none is left")
+  @Timespan(Timespan.MILLISECONDS)
+  public long lag;
+
+  @Label("Failure")
+  public String failure;
+}

@@ -1,0 +1,157 @@
+package dev.retention.runtime.internal.schedule;
+
+import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.internal.sweep.StopSignal;
+import dev.retention.runtime.internal.sweep.Sweeper;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the {@link SweepPlan} on a scheduled executor whose threads come from the runtime's {@link ThreadFactory}, so a
+ * container can own them. At most {@code concurrency} sweeps run at once (one by default, so passes take turns).
+ *
+ * <p>Whenever a sweep ends, and whenever the next planned sweep comes due, {@link #dispatch()} hands every due pass to
+ * a thread while a slot is free, then arranges to be woken for the next one. Nothing a sweep does loses its pass from
+ * the plan: even a {@code Throwable} that escapes a sweep is logged at ERROR, kept for {@link #unexpectedFailure()}, and
+ * the pass is planned again after the failure backoff.
+ */
+public final class BackgroundSweeps {
+
+  private static final System.Logger LOGGER = System.getLogger(BackgroundSweeps.class.getName());
+
+  /** The longest the dispatcher waits before reading the clock again, whatever the plan says. */
+  private static final Duration LONGEST_WAIT = Duration.ofHours(1);
+
+  private final Map<String, Sweeper> sweepers;
+  private final SweepPlan plan;
+  private final Clock clock;
+  private final StopSignal stopSignal;
+  private final int concurrency;
+  private final ScheduledThreadPoolExecutor executor;
+
+  /** Guarded by {@code this}. */
+  private int sweepsInFlight;
+  /** Guarded by {@code this}: the pending wake-up for the next due sweep, if any. */
+  private ScheduledFuture<?> wakeUp;
+  private volatile Throwable unexpectedFailure;
+
+  /**
+   * @param concurrency how many sweeps may run at once
+   * @param threadFactory makes the threads sweeps run on
+   */
+  public BackgroundSweeps(Map<String, Sweeper> sweepers, SweepPlan plan, Clock clock, StopSignal stopSignal,
+      int concurrency, ThreadFactory threadFactory) {
+    this.sweepers = Map.copyOf(sweepers);
+    this.plan = plan;
+    this.clock = clock;
+    this.stopSignal = stopSignal;
+    this.concurrency = concurrency;
+    this.executor = new ScheduledThreadPoolExecutor(concurrency, threadFactory);
+    this.executor.setRemoveOnCancelPolicy(true);
+  }
+
+  /** Starts sweeping: every pass due now goes at once, the others when they come due. */
+  public void start() {
+    dispatch();
+  }
+
+  /**
+   * Stops: no new sweep or batch starts, pausing sweeps wake, and a batch in flight may finish within {@code timeout}.
+   *
+   * @return true when every sweep ended within the timeout
+   */
+  public boolean stop(Duration timeout) {
+    stopSignal.stop();
+    synchronized (this) {
+      if (wakeUp != null) {
+        wakeUp.cancel(false);
+      }
+    }
+    executor.shutdown();
+    try {
+      return executor.awaitTermination(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** The last {@code Throwable} that escaped a sweep; a batch's ordinary failure is in its report instead. */
+  public Optional<Throwable> unexpectedFailure() {
+    return Optional.ofNullable(unexpectedFailure);
+  }
+
+  private synchronized void dispatch() {
+    if (stopSignal.stopRequested()) {
+      return;
+    }
+    Instant now = clock.instant();
+    while (sweepsInFlight < concurrency) {
+      Optional<String> due = plan.takeDue(now);
+      if (due.isEmpty()) {
+        break;
+      }
+      String pass = due.get();
+      try {
+        executor.execute(() -> sweep(pass));
+        sweepsInFlight++;
+      } catch (RejectedExecutionException stopping) {
+        return;
+      }
+    }
+    scheduleWakeUp(now);
+  }
+
+  /** Arranges to dispatch again when the next planned sweep is due, unless every slot is busy. */
+  private void scheduleWakeUp(Instant now) {
+    if (wakeUp != null) {
+      wakeUp.cancel(false);
+      wakeUp = null;
+    }
+    Optional<Instant> next = plan.nextDue();
+    if (next.isEmpty() || sweepsInFlight >= concurrency) {
+      return;
+    }
+    Duration wait = Duration.between(now, next.get());
+    if (wait.compareTo(LONGEST_WAIT) > 0) {
+      wait = LONGEST_WAIT;
+    }
+    try {
+      wakeUp = executor.schedule(this::dispatch, Math.max(0, wait.toNanos()), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException stopping) {
+      // stop() shut the executor down between the check and here; nothing more is planned.
+    }
+  }
+
+  private void sweep(String pass) {
+    SweepReport report;
+    try {
+      report = sweepers.get(pass).sweep();
+    } catch (Throwable unexpected) {
+      unexpectedFailure = unexpected;
+      LOGGER.log(Level.ERROR, "Retention's background sweep of " + pass + " failed unexpectedly; the pass sweeps "
+          + "again after the failure backoff", unexpected);
+      report = failed(pass, unexpected);
+    }
+    synchronized (this) {
+      sweepsInFlight--;
+      plan.completed(report, clock.instant());
+    }
+    dispatch();
+  }
+
+  private SweepReport failed(String pass, Throwable failure) {
+    Instant now = clock.instant();
+    return new SweepReport(pass, now, now, 0, 0, false, false, Duration.ZERO, Optional.empty(),
+        Optional.of(failure));
+  }
+}

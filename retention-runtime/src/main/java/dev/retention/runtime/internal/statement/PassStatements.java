@@ -1,0 +1,50 @@
+package dev.retention.runtime.internal.statement;
+
+/**
+ * The JPQL of a pass, built from the entity's name, its {@code @Ttl} attribute and its id attribute. Every statement
+ * binds the cutoff as {@code :cutoff}; a row is expired when its attribute is at or before it, and null never is.
+ *
+ * @param entityName the entity's name in JPQL
+ * @param ttlAttribute the {@code @Ttl} attribute
+ * @param idAttribute the id attribute; for an {@code @IdClass} id, the first of its attributes, used for ordering only
+ */
+public record PassStatements(String entityName, String ttlAttribute, String idAttribute) {
+
+  private String from() {
+    return " from " + entityName + " e where e." + ttlAttribute + " <= :cutoff";
+  }
+
+  private String oldestFirst() {
+    return " order by e." + ttlAttribute + ", e." + idAttribute;
+  }
+
+  /** The ids of the expired rows, oldest first. */
+  public String selectExpiredIds() {
+    return "select e." + idAttribute + from() + oldestFirst();
+  }
+
+  /** The expired entities, oldest first. */
+  public String selectExpired() {
+    return "select e" + from() + oldestFirst();
+  }
+
+  /** Deletes the rows of {@code :ids} that are still expired: a row whose date moved past the cutoff stays. */
+  public String deleteExpiredByIds() {
+    return "delete from " + entityName + " e where e." + idAttribute + " in :ids and e." + ttlAttribute + " <= :cutoff";
+  }
+
+  /** Deletes the rows of {@code :ids}, for rows locked since they were selected. */
+  public String deleteByIds() {
+    return "delete from " + entityName + " e where e." + idAttribute + " in :ids";
+  }
+
+  /** How many rows are expired. */
+  public String countExpired() {
+    return "select count(e)" + from();
+  }
+
+  /** The attribute of the oldest expired row. */
+  public String oldestExpired() {
+    return "select min(e." + ttlAttribute + ")" + from();
+  }
+}

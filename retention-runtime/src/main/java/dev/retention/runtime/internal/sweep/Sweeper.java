@@ -1,0 +1,206 @@
+package dev.retention.runtime.internal.sweep;
+
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.Cutoff;
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.SweepFailedException;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepReport;
+import java.lang.System.Logger.Level;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Sweeps one pass: computes the cutoff once, then deletes in bounded batches, each in its own transaction, until a
+ * batch comes back short, the sweep reaches its bound, a batch fails, or the runtime closes. Never throws: every outcome
+ * is a {@link SweepReport}.
+ */
+public final class Sweeper {
+
+  private static final System.Logger LOGGER = System.getLogger(Sweeper.class.getName());
+
+  /** What every sweeper of one runtime shares. */
+  public record Environment(
+      EntityManagerFactory emf, Clock clock, ZoneId zone, SweepListener listener, StopSignal stopSignal) {}
+
+  /** How many times a batch runs before a deadlock it loses counts as a failure. */
+  static final int DEADLOCK_ATTEMPTS = 5;
+
+  /** The longest pause before running a batch again after a deadlock, times the attempt; the pause is random. */
+  static final Duration DEADLOCK_PAUSE = Duration.ofMillis(40);
+
+  private final Environment environment;
+  private final RetentionPass<?> pass;
+  private final PassSettings settings;
+  private final StatementShape shape;
+  private final ReentrantLock sweeping = new ReentrantLock();
+
+  public Sweeper(Environment environment, RetentionPass<?> pass, PassSettings settings, StatementShape shape) {
+    this.environment = environment;
+    this.pass = pass;
+    this.settings = settings;
+    this.shape = shape;
+  }
+
+  public RetentionPass<?> pass() {
+    return pass;
+  }
+
+  public PassSettings settings() {
+    return settings;
+  }
+
+  public StatementShape shape() {
+    return shape;
+  }
+
+  /** Runs one sweep now, in this thread; a sweep of the same pass already running is waited for first. */
+  public SweepReport sweep() {
+    sweeping.lock();
+    try {
+      return new Run().execute();
+    } finally {
+      sweeping.unlock();
+    }
+  }
+
+  /** The state of one sweep. */
+  private final class Run {
+    private final Instant startedAt = environment.clock().instant();
+    private final long startNanos = System.nanoTime();
+    private final Cutoff cutoff = Cutoff.of(startedAt.minus(settings.retention()), environment.zone());
+    private long deleted;
+    private int batches;
+    private boolean workRemains;
+    private RuntimeException failure;
+    /** The oldest expired row found after the last batch, when that was looked up already. */
+    private Optional<Instant> oldestAfterLastBatch;
+
+    SweepReport execute() {
+      environment.listener().sweepStarted(pass.name(), cutoff.instant(), settings.dryRun());
+      if (settings.dryRun()) {
+        countInsteadOfDeleting();
+      } else {
+        deleteInBatches();
+      }
+      Optional<Duration> lag = measureLag();
+      SweepReport report = new SweepReport(pass.name(), startedAt, cutoff.instant(), deleted, batches, workRemains,
+          settings.dryRun(), Duration.ofNanos(System.nanoTime() - startNanos), lag, Optional.ofNullable(failure));
+      environment.listener().sweepFinished(report);
+      return report;
+    }
+
+    private void countInsteadOfDeleting() {
+      try {
+        deleted = Transactions.read(environment.emf(), em -> pass.countExpired(em, cutoff));
+      } catch (RuntimeException | Error e) {
+        failure = new SweepFailedException(pass.name(), "the dry-run count", cutoff.instant(), e);
+      }
+    }
+
+    private void deleteInBatches() {
+      while (true) {
+        if (environment.stopSignal().stopRequested()) {
+          workRemains = true;
+          return;
+        }
+        int number = batches + 1;
+        oldestAfterLastBatch = null;
+        environment.listener().batchStarted(pass.name(), number);
+        long batchStart = System.nanoTime();
+        int rows;
+        try {
+          rows = runBatch();
+        } catch (RuntimeException | Error e) {
+          failure = new SweepFailedException(pass.name(), "batch " + number, cutoff.instant(), e);
+          return;
+        }
+        batches = number;
+        deleted += rows;
+        environment.listener().batchCompleted(
+            new BatchReport(pass.name(), number, rows, Duration.ofNanos(System.nanoTime() - batchStart)));
+        if (rows == 0) {
+          return;
+        }
+        if (rows < settings.batchSize()) {
+          try {
+            if (nothingExpiredLeft()) {
+              return;
+            }
+          } catch (RuntimeException | Error e) {
+            failure = new SweepFailedException(pass.name(), "looking for expired rows left", cutoff.instant(), e);
+            return;
+          }
+        }
+        if (batches >= settings.maxBatchesPerSweep()) {
+          workRemains = true;
+          return;
+        }
+        if (!environment.stopSignal().pause(settings.batchDelay())) {
+          workRemains = true;
+          return;
+        }
+      }
+    }
+
+    /**
+     * One batch in its own transaction. A batch the database chose as a deadlock victim was rolled back whole, and is
+     * run again after a short random pause, up to {@link #DEADLOCK_ATTEMPTS} times in all: databases expect clients to
+     * do so, the pause keeps two instances from colliding again in step, and the rows it selects again are those still
+     * unlocked.
+     */
+    private int runBatch() {
+      for (int attempt = 1; ; attempt++) {
+        try {
+          return Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
+              em -> shape.purgeBatch(em, pass, cutoff, settings.batchSize()));
+        } catch (RuntimeException e) {
+          if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
+            throw e;
+          }
+          int failedAttempt = attempt;
+          LOGGER.log(Level.DEBUG, () -> pass.name() + ": batch " + (batches + 1)
+              + " lost a deadlock on attempt " + failedAttempt + " and runs again: " + e);
+          long pauseMillis = ThreadLocalRandom.current().nextLong(DEADLOCK_PAUSE.toMillis() * attempt + 1);
+          if (!environment.stopSignal().pause(Duration.ofMillis(pauseMillis))) {
+            throw e;
+          }
+        }
+      }
+    }
+
+    /**
+     * Whether a short batch drained the backlog. Usually it did; but a batch also comes back short when it skipped rows
+     * another transaction held, or left a row whose date moved under it, and those rows are still there for the next
+     * batch. Looked up once, and kept for the lag.
+     */
+    private boolean nothingExpiredLeft() {
+      oldestAfterLastBatch = Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+      return oldestAfterLastBatch.isEmpty();
+    }
+
+    /** How long the oldest expired row left has been expired: the cutoff minus its attribute. */
+    private Optional<Duration> measureLag() {
+      try {
+        Optional<Instant> oldest = oldestAfterLastBatch != null
+            ? oldestAfterLastBatch
+            : Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+        return oldest.map(instant -> Duration.between(instant, cutoff.instant()));
+      } catch (RuntimeException | Error e) {
+        if (failure != null) {
+          failure.addSuppressed(e);
+        } else {
+          failure = new SweepFailedException(pass.name(), "measuring the lag", cutoff.instant(), e);
+        }
+        return Optional.empty();
+      }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package dev.retention.runtime.internal.sweep;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.EntityTransaction;
+import java.time.Duration;
+import java.util.function.Function;
+
+/**
+ * Runs work in an entity manager of its own, in a resource-local transaction of its own, with every statement bounded
+ * by a timeout so that a lock a foreground transaction holds never makes the sweep wait forever.
+ */
+final class Transactions {
+
+  /** JPA's query timeout, in milliseconds; providers apply it to every statement of the entity manager. */
+  static final String QUERY_TIMEOUT = "jakarta.persistence.query.timeout";
+  /** JPA's lock timeout, in milliseconds; providers apply it to pessimistic locks the entity manager takes. */
+  static final String LOCK_TIMEOUT = "jakarta.persistence.lock.timeout";
+
+  private Transactions() {}
+
+  /**
+   * Runs {@code work} in a new transaction: committed when it returns, rolled back when it throws. Each statement may
+   * run, or wait for a lock, for at most {@code timeout}.
+   */
+  static <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+    EntityManager em = emf.createEntityManager();
+    try {
+      em.setProperty(QUERY_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+      em.setProperty(LOCK_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+      EntityTransaction transaction = em.getTransaction();
+      transaction.begin();
+      try {
+        T result = work.apply(em);
+        transaction.commit();
+        return result;
+      } catch (RuntimeException | Error e) {
+        rollBack(transaction, e);
+        throw e;
+      }
+    } finally {
+      em.close();
+    }
+  }
+
+  /** Runs a read in an entity manager of its own, without a transaction. */
+  static <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
+    EntityManager em = emf.createEntityManager();
+    try {
+      return work.apply(em);
+    } finally {
+      em.close();
+    }
+  }
+
+  private static void rollBack(EntityTransaction transaction, Throwable cause) {
+    try {
+      if (transaction.isActive()) {
+        transaction.rollback();
+      }
+    } catch (RuntimeException rollbackFailure) {
+      cause.addSuppressed(rollbackFailure);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package dev.retention.runtime.internal.sweep.hibernate;
+
+import dev.retention.runtime.Cutoff;
+import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.internal.statement.PassStatements;
+import dev.retention.runtime.internal.sweep.StatementShape;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.metamodel.EntityType;
+import jakarta.persistence.metamodel.Metamodel;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.persister.entity.UnionSubclassEntityPersister;
+
+/**
+ * The pass's own two steps, with the rows of each batch locked as they are selected and rows another transaction holds
+ * skipped ({@code FOR UPDATE SKIP LOCKED}): several instances then drain one table side by side instead of queueing
+ * on each other's locks, and a row a foreground transaction holds waits for a later sweep. Because the rows stay locked
+ * from selection to deletion, the delete goes by id alone.
+ */
+final class SkipLockedShape implements StatementShape {
+
+  /** Hibernate's lock timeout for "skip the rows that are locked" ({@code LockOptions.SKIP_LOCKED}). */
+  private static final int SKIP_LOCKED = -2;
+  private static final String LOCK_TIMEOUT = "jakarta.persistence.lock.timeout";
+
+  private final SessionFactoryImplementor factory;
+  private final Metamodel metamodel;
+  private final BatchSession session;
+  private final Map<String, Statements> statements = new ConcurrentHashMap<>();
+
+  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, BatchSession session) {
+    this.factory = factory;
+    this.metamodel = metamodel;
+    this.session = session;
+  }
+
+  @Override
+  public String name() {
+    return "JPQL with SKIP LOCKED";
+  }
+
+  /**
+   * Every pass but those of a table-per-class hierarchy, whose rows are read through a union that databases refuse to
+   * lock; and for bulk deletes, only entities with a single id attribute, which one parameter can list.
+   */
+  @Override
+  public boolean supports(RetentionPass<?> pass) {
+    if (factory.getMappingMetamodel().getEntityDescriptor(pass.entityType()) instanceof UnionSubclassEntityPersister) {
+      return false;
+    }
+    EntityType<?> entity = metamodel.entity(pass.entityType());
+    return pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL || entity.hasSingleIdAttribute();
+  }
+
+  @Override
+  public int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize) {
+    Statements jpql = statements.computeIfAbsent(pass.name(), name -> Statements.of(metamodel, pass));
+    Object cutoffValue = pass.cutoffValue(cutoff);
+    session.prepare(em);
+    if (pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
+      List<?> expired = locked(em.createQuery(jpql.selectEntities())
+          .setParameter("cutoff", cutoffValue)
+          .setMaxResults(batchSize))
+          .getResultList();
+      expired.forEach(em::remove);
+      em.flush();
+      em.clear();
+      return expired.size();
+    }
+    List<?> ids = locked(em.createQuery(jpql.selectIds())
+        .setParameter("cutoff", cutoffValue)
+        .setMaxResults(batchSize))
+        .getResultList();
+    if (ids.isEmpty()) {
+      return 0;
+    }
+    return em.createQuery(jpql.delete())
+        .setParameter("ids", ids)
+        .executeUpdate();
+  }
+
+  private static jakarta.persistence.Query locked(jakarta.persistence.Query query) {
+    return query.setLockMode(LockModeType.PESSIMISTIC_WRITE).setHint(LOCK_TIMEOUT, SKIP_LOCKED);
+  }
+
+  /** The JPQL of one pass, from the metamodel and the pass's attribute. */
+  private record Statements(String selectIds, String selectEntities, String delete) {
+    static Statements of(Metamodel metamodel, RetentionPass<?> pass) {
+      EntityType<?> entity = metamodel.entity(pass.entityType());
+      String id = entity.hasSingleIdAttribute() ? entity.getId(entity.getIdType().getJavaType()).getName()
+          : entity.getIdClassAttributes().iterator().next().getName();
+      PassStatements statements = new PassStatements(entity.getName(), pass.ttlAttribute(), id);
+      // No second look at the attribute when deleting: the rows are locked since they were selected, so no one moved
+      // them, and the extra predicate let MariaDB run the delete through the attribute's index, into rows other
+      // instances had locked.
+      return new Statements(statements.selectExpiredIds(), statements.selectExpired(), statements.deleteByIds());
+    }
+  }
+}

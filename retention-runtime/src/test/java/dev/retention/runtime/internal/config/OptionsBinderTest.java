@@ -1,0 +1,219 @@
+package dev.retention.runtime.internal.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionOptions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** One test per rule of option binding: layering, parsing and every check, each problem naming pass, key and value. */
+class OptionsBinderTest {
+
+  private static final String AUDIT = "com.acme.AuditLogEntry";
+  private static final String SESSION = "com.acme.UserSession";
+
+  private final Map<String, Duration> windows = new LinkedHashMap<>();
+
+  OptionsBinderTest() {
+    windows.put(AUDIT, Duration.ofDays(365));
+    windows.put(SESSION, Duration.ZERO);
+  }
+
+  @Test
+  void withNothingSetEveryPassGetsTheDefaultsAndItsAnnotationWindow() {
+    PassSettings audit = bind(Map.of()).get(AUDIT);
+
+    assertEquals(new PassSettings(AUDIT, true, Duration.ofDays(365), false, 500, Duration.ZERO, Duration.ofHours(1),
+        Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30)), audit);
+  }
+
+  @Test
+  void configurationSetsDefaultsAndOnePassWithThePassWinning() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention.defaults.batch-size", "1000",
+        "retention.defaults.dry-run", "true",
+        "retention." + AUDIT + ".batch-size", "250",
+        "retention." + AUDIT + ".batch-delay", "20ms",
+        "unrelated.key", "ignored"));
+
+    assertEquals(250, settings.get(AUDIT).batchSize());
+    assertEquals(Duration.ofMillis(20), settings.get(AUDIT).batchDelay());
+    assertEquals(1000, settings.get(SESSION).batchSize());
+    assertTrue(settings.get(SESSION).dryRun());
+  }
+
+  @Test
+  void configurationWinsOverCodeInTheSameScopeAndOnePassWinsOverAll() {
+    Map<String, PassSettings> settings = OptionsBinder.bind(windows,
+        Map.of("retention.defaults.batch-size", "700", "retention." + SESSION + ".max-batches-per-sweep", "5"),
+        RetentionOptions.empty().withBatchSize(600).withMaxBatchesPerSweep(9),
+        Map.of(SESSION, RetentionOptions.empty().withBatchSize(800).withMaxBatchesPerSweep(7)));
+
+    assertEquals(700, settings.get(AUDIT).batchSize(), "config defaults over code defaults");
+    assertEquals(9, settings.get(AUDIT).maxBatchesPerSweep(), "code defaults where config says nothing");
+    assertEquals(800, settings.get(SESSION).batchSize(), "code for one pass over config for all");
+    assertEquals(5, settings.get(SESSION).maxBatchesPerSweep(), "config for one pass over code for it");
+  }
+
+  @Test
+  void aRetentionOverrideReplacesTheAnnotationWindow() {
+    PassSettings audit = bind(Map.of("retention." + AUDIT + ".retention", "P90D")).get(AUDIT);
+
+    assertEquals(Duration.ofDays(90), audit.retention());
+    assertTrue(audit.retentionOverridden());
+  }
+
+  @Test
+  void aBatchSizeBelowOneIsRejected() {
+    assertProblems(Map.of("retention." + AUDIT + ".batch-size", "0"),
+        "retention.com.acme.AuditLogEntry.batch-size = \"0\": must be at least 1");
+  }
+
+  @Test
+  void aBatchSizeBeyondWhatOneStatementCanBindIsRejected() {
+    assertProblems(Map.of("retention.defaults.batch-size", "40000"),
+        "retention.defaults.batch-size = \"40000\": must be at most 10000: a batch's ids are bound in one"
+            + " statement, and databases limit bind parameters (PostgreSQL: 65,535)");
+  }
+
+  @Test
+  void aNegativeDurationIsRejected() {
+    assertProblems(Map.of("retention." + SESSION + ".batch-delay", "-5s"),
+        "retention.com.acme.UserSession.batch-delay = \"-5s\": must not be negative");
+  }
+
+  @Test
+  void aZeroSweepIntervalIsRejected() {
+    assertProblems(Map.of("retention.defaults.sweep-interval", "0"),
+        "retention.defaults.sweep-interval = \"0\": must be above zero");
+  }
+
+  @Test
+  void maxBatchesPerSweepBelowOneIsRejected() {
+    assertProblems(Map.of("retention.defaults.max-batches-per-sweep", "0"),
+        "retention.defaults.max-batches-per-sweep = \"0\": must be at least 1");
+  }
+
+  @Test
+  void aRetentionOverrideBelowMinRetentionIsRejectedBecauseItWouldEmptyTheTable() {
+    assertProblems(Map.of("retention." + AUDIT + ".retention", "0"),
+        "com.acme.AuditLogEntry: retention.com.acme.AuditLogEntry.retention = 0 is below min-retention 1h"
+            + " (built-in default): so short a window would empty the table. Raise the retention, or lower"
+            + " min-retention if the window is meant");
+  }
+
+  @Test
+  void aLowerMinRetentionAdmitsAShortOverride() {
+    PassSettings session = bind(Map.of(
+        "retention." + SESSION + ".retention", "10m",
+        "retention." + SESSION + ".min-retention", "5m")).get(SESSION);
+
+    assertEquals(Duration.ofMinutes(10), session.retention());
+  }
+
+  @Test
+  void anUnknownOptionIsRejectedWithASuggestion() {
+    assertProblems(Map.of("retention." + AUDIT + ".bach-size", "100"),
+        "retention.com.acme.AuditLogEntry.bach-size = \"100\": no option named bach-size; did you mean batch-size?"
+            + " (options: enabled, retention, min-retention, batch-size, batch-delay, sweep-interval,"
+            + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout)");
+  }
+
+  @Test
+  void aKeyNamingNoDiscoveredPassIsRejectedWithASuggestion() {
+    assertProblems(Map.of("retention.com.acme.AuditLog.enabled", "false"),
+        "retention.com.acme.AuditLog.enabled = \"false\": no pass named com.acme.AuditLog; did you mean"
+            + " com.acme.AuditLogEntry? (discovered: com.acme.AuditLogEntry, com.acme.UserSession)");
+  }
+
+  @Test
+  void aPassNamedByItsSimpleNameIsSuggestedItsFullName() {
+    assertProblems(Map.of("retention.UserSession.enabled", "false"),
+        "retention.UserSession.enabled = \"false\": no pass named UserSession; did you mean com.acme.UserSession?"
+            + " (discovered: com.acme.AuditLogEntry, com.acme.UserSession)");
+  }
+
+  @Test
+  void aKeyWithoutAScopeIsRejected() {
+    assertProblems(Map.of("retention.enabled", "false"),
+        "retention.enabled = \"false\": not an option key; write retention.defaults.<option> for every pass or"
+            + " retention.<pass name>.<option> for one");
+  }
+
+  @Test
+  void malformedValuesAreRejectedSayingWhatIsAccepted() {
+    assertProblems(Map.of(
+            "retention.defaults.dry-run", "yes",
+            "retention.defaults.batch-size", "lots",
+            "retention.defaults.batch-delay", "5 minutes"),
+        "retention.defaults.batch-delay = \"5 minutes\": expected a duration such as 90d, 12h, 30m, 10s, 500ms or"
+            + " ISO-8601 (PT30S, P90D)",
+        "retention.defaults.batch-size = \"lots\": expected a whole number",
+        "retention.defaults.dry-run = \"yes\": expected true or false");
+  }
+
+  @Test
+  void optionsInCodeAreCheckedAndNamedAsSuch() {
+    RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class,
+        () -> OptionsBinder.bind(windows, Map.of(), RetentionOptions.empty().withBatchSize(-1),
+            Map.of("com.acme.Nope", RetentionOptions.empty())));
+
+    assertEquals(List.of(
+        "defaults(...) in code: batch-size = -1: must be at least 1",
+        "options(\"com.acme.Nope\", ...) in code: no pass named com.acme.Nope (discovered: com.acme.AuditLogEntry,"
+            + " com.acme.UserSession)"), failure.problems());
+  }
+
+  @Test
+  void everyProblemIsReportedAtOnceInTheMessage() {
+    RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class, () -> bind(Map.of(
+        "retention." + AUDIT + ".batch-size", "0",
+        "retention." + SESSION + ".dry-run", "maybe")));
+
+    assertEquals(2, failure.problems().size());
+    assertTrue(failure.getMessage().startsWith("Retention is misconfigured (2 problems):"), failure.getMessage());
+    failure.problems().forEach(problem -> assertTrue(failure.getMessage().contains(problem)));
+  }
+
+  @Test
+  void anInvalidValueDoesNotAlsoCauseAFollowOnProblem() {
+    RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class, () -> bind(Map.of(
+        "retention." + AUDIT + ".min-retention", "-1h",
+        "retention." + AUDIT + ".retention", "2h")));
+
+    assertEquals(List.of("retention.com.acme.AuditLogEntry.min-retention = \"-1h\": must not be negative"),
+        failure.problems());
+  }
+
+  @Test
+  void theEffectiveIntervalIsTheSmallerOfTheIntervalAndTheRetention() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention." + AUDIT + ".retention", "2h",
+        "retention." + AUDIT + ".min-retention", "1h",
+        "retention." + AUDIT + ".sweep-interval", "6h"));
+
+    assertEquals(Duration.ofHours(2), settings.get(AUDIT).effectiveInterval(), "retention below the interval");
+    assertEquals(Duration.ofHours(1), settings.get(SESSION).effectiveInterval(), "retention zero: the interval");
+    windows.put("com.acme.Short", Duration.ofMinutes(10));
+    assertEquals(Duration.ofMinutes(10), bind(Map.of()).get("com.acme.Short").effectiveInterval());
+    assertFalse(bind(Map.of()).get(AUDIT).retentionOverridden());
+  }
+
+  private Map<String, PassSettings> bind(Map<String, String> configuration) {
+    return OptionsBinder.bind(windows, configuration, RetentionOptions.empty(), Map.of());
+  }
+
+  private void assertProblems(Map<String, String> configuration, String... expected) {
+    RetentionConfigurationException failure =
+        assertThrows(RetentionConfigurationException.class, () -> bind(configuration));
+    assertEquals(List.of(expected), failure.problems());
+  }
+}
