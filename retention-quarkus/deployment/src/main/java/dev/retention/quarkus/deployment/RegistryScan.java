@@ -2,7 +2,6 @@ package dev.retention.quarkus.deployment;
 
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRegistry;
-import dev.retention.runtime.discovery.RegistryDiscovery;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,13 +19,16 @@ import java.util.TreeSet;
  */
 final class RegistryScan {
 
+  /** Where the processor registers each compilation's registry, and where {@code ServiceLoader} looks. */
+  static final String SERVICES_FILE = "META-INF/services/" + RetentionRegistry.class.getName();
+
   private RegistryScan() {}
 
   static List<String> scan(ClassLoader loader) {
     TreeSet<String> classNames = new TreeSet<>();
     List<String> problems = new ArrayList<>();
     try {
-      for (URL file : Collections.list(loader.getResources(RegistryDiscovery.SERVICES_FILE))) {
+      for (URL file : Collections.list(loader.getResources(SERVICES_FILE))) {
         for (String line : read(file).split("\\R")) {
           String className = line.replaceFirst("#.*", "").trim();
           if (className.isEmpty()) {
@@ -42,7 +44,7 @@ final class RegistryScan {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read " + RegistryDiscovery.SERVICES_FILE + " files", e);
+      throw new UncheckedIOException("Cannot read " + SERVICES_FILE + " files", e);
     }
     if (!problems.isEmpty()) {
       throw new RetentionConfigurationException(problems);

@@ -1,7 +1,6 @@
 package dev.retention.quarkus.deployment;
 
 import dev.retention.quarkus.deployment.model.SessionToken;
-import dev.retention.runtime.discovery.RegistryDiscovery;
 import io.quarkus.test.QuarkusUnitTest;
 import java.nio.file.Path;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
@@ -29,8 +28,8 @@ final class TestApplication {
     return new QuarkusUnitTest().withApplicationRoot((JavaArchive archive) -> archive
         .addClass(TestApplication.class)
         .addPackage(SessionToken.class.getPackage())
-        .addAsResource(Path.of("target/test-classes", RegistryDiscovery.SERVICES_FILE).toFile(),
-            RegistryDiscovery.SERVICES_FILE)
+        .addAsResource(Path.of("target/test-classes", RegistryScan.SERVICES_FILE).toFile(),
+            RegistryScan.SERVICES_FILE)
         .addAsResource("import.sql")
         .addAsResource(new StringAsset(text), "application.properties"));
   }
