@@ -22,10 +22,14 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * A {@link RetentionRuntime} over the application's {@code EntityManagerFactory}, configured from the
  * {@code retention.*} properties, started when the application is ready and closed with the context.
  *
- * <p>It runs after Boot's JPA auto-configuration, so that the factory it needs is known, and steps aside for a
- * {@code RetentionRuntime} bean of the application's own, which it still starts when the application is ready.
+ * <p>It runs after Boot's JPA auto-configuration (of Boot 3 and of Boot 4, which name it differently), so that the
+ * factory it needs is known, and steps aside for a {@code RetentionRuntime} bean of the application's own, which it
+ * still starts when the application is ready.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")
+@AutoConfiguration(afterName = {
+    // Boot 4 moved it into its own module; ordering by a name that is absent is a no-op, so both are named.
+    "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
+    "org.springframework.boot.autoconfigure.orm.jpa.HibernateJpaAutoConfiguration"})
 @ConditionalOnClass({EntityManagerFactory.class, RetentionRuntime.class})
 @ConditionalOnBean(EntityManagerFactory.class)
 @ConditionalOnBooleanProperty(name = StarterProperties.ENABLED, matchIfMissing = true)
