@@ -36,7 +36,8 @@ class SampleBootApplicationIT {
   private static final String PASS = ApiToken.class.getName();
   private static final int EXPIRED = 25;
   private static final int LIVE = 5;
-  private static final Duration PATIENCE = Duration.ofSeconds(90);
+  // A deadline, not a pause: generous, since a loaded 2-core machine can take a minute to start a Boot application.
+  private static final Duration PATIENCE = Duration.ofSeconds(180);
 
   private static final List<String> output = new CopyOnWriteArrayList<>();
   private static final BlockingQueue<String> lines = new LinkedBlockingQueue<>();

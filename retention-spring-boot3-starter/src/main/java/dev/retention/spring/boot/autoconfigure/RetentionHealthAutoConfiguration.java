@@ -1,8 +1,11 @@
 package dev.retention.spring.boot.autoconfigure;
 
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.RetentionRuntime;
 import dev.retention.spring.boot.RetentionReports;
 import dev.retention.spring.boot.StarterProperties;
 import dev.retention.spring.boot.actuate.RetentionHealthIndicator;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -26,7 +29,9 @@ public class RetentionHealthAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  RetentionHealthIndicator retentionHealthIndicator(RetentionReports reports, Environment environment) {
-    return new RetentionHealthIndicator(reports, HealthThreshold.failuresThreshold(environment));
+  RetentionHealthIndicator retentionHealthIndicator(RetentionReports reports, Environment environment,
+      ObjectProvider<RetentionRuntime> runtimes) {
+    return new RetentionHealthIndicator(reports, HealthThreshold.failuresThreshold(environment),
+        () -> runtimes.orderedStream().flatMap(runtime -> runtime.passes().stream()).map(RetentionPass::name).toList());
   }
 }
