@@ -1,8 +1,11 @@
 package dev.retention.spring.boot.autoconfigure;
 
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.RetentionRuntime;
 import dev.retention.spring.boot.RetentionReports;
 import dev.retention.spring.boot.StarterProperties;
 import dev.retention.spring.boot.actuate.RetentionHealthIndicator;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -14,8 +17,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
- * The {@code retention} health indicator, when the application has Spring Boot's health support. It can be turned off
- * like any other with {@code management.health.retention.enabled=false}.
+ * The {@code retention} health indicator on Boot 4, when the application has Spring Boot's health support. It can be
+ * turned off like any other with {@code management.health.retention.enabled=false}.
  */
 @AutoConfiguration(after = RetentionAutoConfiguration.class)
 @ConditionalOnClass({HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class})
@@ -26,26 +29,9 @@ public class RetentionHealthAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  RetentionHealthIndicator retentionHealthIndicator(RetentionReports reports, Environment environment) {
-    return new RetentionHealthIndicator(reports, failuresThreshold(environment));
-  }
-
-  private static int failuresThreshold(Environment environment) {
-    String key = StarterProperties.HEALTH_FAILURES_THRESHOLD;
-    String text = environment.getProperty(key);
-    if (text == null) {
-      return StarterProperties.DEFAULT_FAILURES_THRESHOLD;
-    }
-    int threshold;
-    try {
-      threshold = Integer.parseInt(text.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalStateException(key + " = \"" + text + "\": expected a whole number", e);
-    }
-    if (threshold < 1) {
-      throw new IllegalStateException(key + " = \"" + text + "\": must be at least 1 (failed sweeps in a row of one"
-          + " pass that turn the health DOWN)");
-    }
-    return threshold;
+  RetentionHealthIndicator retentionHealthIndicator(RetentionReports reports, Environment environment,
+      ObjectProvider<RetentionRuntime> runtimes) {
+    return new RetentionHealthIndicator(reports, HealthThreshold.failuresThreshold(environment),
+        () -> runtimes.orderedStream().flatMap(runtime -> runtime.passes().stream()).map(RetentionPass::name).toList());
   }
 }
