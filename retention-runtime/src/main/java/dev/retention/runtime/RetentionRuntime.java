@@ -105,15 +105,14 @@ public final class RetentionRuntime implements AutoCloseable {
   public synchronized RetentionRuntime start() {
     checkOpen();
     if (background == null) {
+      // Everything that can fail comes before the first thread: start() starts every sweeper or none.
       List<PassSettings> enabled = enabledSweepers().stream().map(Sweeper::settings).collect(Collectors.toList());
-      background = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock, stopSignal,
-          maxConcurrentSweeps, threadFactory);
-      background.start();
-      if (passes.isEmpty()) {
-        LOGGER.log(Level.WARNING, NO_PASSES);
-      } else {
-        LOGGER.log(Level.INFO, () -> describeStart(enabled));
-      }
+      String startLine = passes.isEmpty() ? NO_PASSES : describeStart(enabled);
+      BackgroundSweeps sweeps = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock,
+          stopSignal, maxConcurrentSweeps, threadFactory);
+      sweeps.start();
+      background = sweeps;
+      LOGGER.log(passes.isEmpty() ? Level.WARNING : Level.INFO, startLine);
     }
     return this;
   }
@@ -202,6 +201,10 @@ public final class RetentionRuntime implements AutoCloseable {
       text.append(System.lineSeparator()).append("  ").append(pass.pass())
           .append(pass.retention().isZero() ? ": expires at its attribute"
               : ": retention " + Durations.format(pass.retention()))
+          .append(shortened(sweepers.get(pass.pass()).pass(), pass)
+              ? " (shortened from the compiled " + Durations.format(sweepers.get(pass.pass()).pass().expireAfter())
+                  + ")"
+              : "")
           .append(", every ").append(Durations.format(pass.effectiveInterval()))
           .append(", first sweep in ").append(Durations.format(
               StartupStagger.offset(pass.pass(), pass.maxStartupStagger())))
@@ -209,6 +212,26 @@ public final class RetentionRuntime implements AutoCloseable {
           .append(", ").append(sweepers.get(pass.pass()).shape().name());
     }
     return text.toString();
+  }
+
+  /** Whether configuration or code set the pass a window shorter than the one compiled into it. */
+  private static boolean shortened(RetentionPass<?> pass, PassSettings settings) {
+    return settings.retention().compareTo(pass.expireAfter()) < 0;
+  }
+
+  /**
+   * Logs every window shorter than the compiled one at WARNING, with both values: a shorter window deletes rows the
+   * code was written to keep, so it is said out loud each time the runtime is built.
+   */
+  private static void warnOfShortenedWindows(List<RetentionPass<?>> passes, Map<String, PassSettings> settings) {
+    for (RetentionPass<?> pass : passes) {
+      PassSettings passSettings = settings.get(pass.name());
+      if (shortened(pass, passSettings)) {
+        LOGGER.log(Level.WARNING, () -> "Retention window of " + pass.name() + " shortened to "
+            + Durations.format(passSettings.retention()) + " (compiled: " + Durations.format(pass.expireAfter())
+            + "): rows the compiled window keeps are deleted");
+      }
+    }
   }
 
   /** Builds a {@link RetentionRuntime}; every setting is optional. */
@@ -348,6 +371,7 @@ public final class RetentionRuntime implements AutoCloseable {
       Map<String, PassSettings> settings = OptionsBinder.bind(windows, configuration, defaults, options);
 
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
+      warnOfShortenedWindows(managed, settings);
       StatementShapes shapes = StatementShapes.choose(emf, portableStatements);
       StopSignal stopSignal = new StopSignal();
       Sweeper.Environment environment =

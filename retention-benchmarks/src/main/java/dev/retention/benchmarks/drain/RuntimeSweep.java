@@ -2,6 +2,7 @@ package dev.retention.benchmarks.drain;
 
 import dev.retention.benchmarks.model.ExpiringRow;
 import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
@@ -67,7 +68,7 @@ public final class RuntimeSweep implements Drain {
         .withBatchSize(batchSize)
         .withBatchDelay(Duration.ZERO)
         .withMaxStartupStagger(Duration.ZERO)
-        .withMaxBatchesPerSweep((int) Math.min(Integer.MAX_VALUE, batchesToDrain));
+        .withMaxBatchesPerSweep((int) Math.min(RetentionOption.MAX_MAX_BATCHES_PER_SWEEP, batchesToDrain));
     return RetentionRuntime.builder(emf)
         .clock(Clock.fixed(now, ZoneOffset.UTC))
         .zone(ZoneOffset.UTC)

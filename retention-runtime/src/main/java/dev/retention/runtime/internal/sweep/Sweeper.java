@@ -8,6 +8,7 @@ import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import java.lang.System.Logger.Level;
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.time.ZoneId;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
  * Sweeps one pass: computes the cutoff once, then deletes in bounded batches, each in its own transaction, until a
@@ -99,7 +101,7 @@ public final class Sweeper {
 
     private void countInsteadOfDeleting() {
       try {
-        deleted = Transactions.read(environment.emf(), em -> pass.countExpired(em, cutoff));
+        deleted = read(em -> pass.countExpired(em, cutoff));
       } catch (RuntimeException | Error e) {
         failure = new SweepFailedException(pass.name(), "the dry-run count", cutoff.instant(), e);
       }
@@ -182,8 +184,13 @@ public final class Sweeper {
      * batch. Looked up once, and kept for the lag.
      */
     private boolean nothingExpiredLeft() {
-      oldestAfterLastBatch = Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+      oldestAfterLastBatch = read(em -> pass.oldestExpired(em, cutoff));
       return oldestAfterLastBatch.isEmpty();
+    }
+
+    /** A read bounded by the batch timeout, like every statement of a sweep. */
+    private <T> T read(Function<EntityManager, T> work) {
+      return Transactions.read(environment.emf(), settings.batchTimeout(), work);
     }
 
     /** How long the oldest expired row left has been expired: the cutoff minus its attribute. */
@@ -191,7 +198,7 @@ public final class Sweeper {
       try {
         Optional<Instant> oldest = oldestAfterLastBatch != null
             ? oldestAfterLastBatch
-            : Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+            : read(em -> pass.oldestExpired(em, cutoff));
         return oldest.map(instant -> Duration.between(instant, cutoff.instant()));
       } catch (RuntimeException | Error e) {
         if (failure != null) {

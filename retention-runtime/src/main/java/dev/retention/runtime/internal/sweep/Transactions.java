@@ -24,10 +24,8 @@ final class Transactions {
    * run, or wait for a lock, for at most {@code timeout}.
    */
   static <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
-    EntityManager em = emf.createEntityManager();
+    EntityManager em = boundedEntityManager(emf, timeout);
     try {
-      em.setProperty(QUERY_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-      em.setProperty(LOCK_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
       EntityTransaction transaction = em.getTransaction();
       transaction.begin();
       try {
@@ -43,13 +41,31 @@ final class Transactions {
     }
   }
 
-  /** Runs a read in an entity manager of its own, without a transaction. */
-  static <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
-    EntityManager em = emf.createEntityManager();
+  /**
+   * Runs a read in an entity manager of its own, without a transaction, bounded by {@code timeout} like a batch: a
+   * read waits on a table lock as long as a delete does, and a sweep's wall time is bounded only if every statement
+   * it runs is.
+   */
+  static <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+    EntityManager em = boundedEntityManager(emf, timeout);
     try {
       return work.apply(em);
     } finally {
       em.close();
+    }
+  }
+
+  /** An entity manager whose every statement may run, or wait for a lock, for at most {@code timeout}. */
+  private static EntityManager boundedEntityManager(EntityManagerFactory emf, Duration timeout) {
+    EntityManager em = emf.createEntityManager();
+    try {
+      int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+      em.setProperty(QUERY_TIMEOUT, millis);
+      em.setProperty(LOCK_TIMEOUT, millis);
+      return em;
+    } catch (RuntimeException | Error e) {
+      em.close();
+      throw e;
     }
   }
 

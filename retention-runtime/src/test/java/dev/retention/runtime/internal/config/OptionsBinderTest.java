@@ -87,13 +87,13 @@ class OptionsBinderTest {
   @Test
   void aNegativeDurationIsRejected() {
     assertProblems(Map.of("retention." + SESSION + ".batch-delay", "-5s"),
-        "retention.com.acme.UserSession.batch-delay = \"-5s\": must not be negative");
+        "retention.com.acme.UserSession.batch-delay = \"-5s\": must not be negative; allowed: 0 to 1h");
   }
 
   @Test
   void aZeroSweepIntervalIsRejected() {
     assertProblems(Map.of("retention.defaults.sweep-interval", "0"),
-        "retention.defaults.sweep-interval = \"0\": must be above zero");
+        "retention.defaults.sweep-interval = \"0\": must be above zero; allowed: 1s to 365d");
   }
 
   @Test
@@ -189,7 +189,8 @@ class OptionsBinderTest {
         "retention." + AUDIT + ".min-retention", "-1h",
         "retention." + AUDIT + ".retention", "2h")));
 
-    assertEquals(List.of("retention.com.acme.AuditLogEntry.min-retention = \"-1h\": must not be negative"),
+    assertEquals(List.of("retention.com.acme.AuditLogEntry.min-retention = \"-1h\": must not be negative; allowed: 0"
+            + " to 2147483647s (the longest @Ttl window, about 68 years)"),
         failure.problems());
   }
 
@@ -205,6 +206,47 @@ class OptionsBinderTest {
     windows.put("com.acme.Short", Duration.ofMinutes(10));
     assertEquals(Duration.ofMinutes(10), bind(Map.of()).get("com.acme.Short").effectiveInterval());
     assertFalse(bind(Map.of()).get(AUDIT).retentionOverridden());
+  }
+
+  @Test
+  void aDefaultRetentionMayNotShortenACompiledWindowAndTheErrorNamesEveryPassItWould() {
+    windows.put("com.acme.Archive", Duration.ofSeconds(Integer.MAX_VALUE));
+
+    assertProblems(Map.of("retention.defaults.retention", "2h"),
+        "retention.defaults.retention = 2h would shorten the compiled window of com.acme.AuditLogEntry (compiled:"
+            + " 365d), com.acme.Archive (compiled: 2147483647s): a default may lengthen windows, never shorten them."
+            + " Shorten a pass's window explicitly, for that pass alone, with retention.<pass name>.retention");
+  }
+
+  @Test
+  void aDefaultRetentionSetInCodeMayNotShortenACompiledWindowEither() {
+    RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class,
+        () -> OptionsBinder.bind(windows, Map.of(),
+            RetentionOptions.empty().withRetention(Duration.ofDays(30)), Map.of()));
+
+    assertEquals(List.of("defaults(...) in code: retention = 30d would shorten the compiled window of"
+        + " com.acme.AuditLogEntry (compiled: 365d): a default may lengthen windows, never shorten them. Shorten a"
+        + " pass's window explicitly, for that pass alone, with retention.<pass name>.retention"), failure.problems());
+  }
+
+  @Test
+  void aDefaultRetentionLengthensWhereItIsLongerAndAPassOverrideShortensExplicitly() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention.defaults.retention", "400d",
+        "retention." + SESSION + ".retention", "2h"));
+
+    assertEquals(Duration.ofDays(400), settings.get(AUDIT).retention(), "lengthened by the default");
+    assertEquals(Duration.ofHours(2), settings.get(SESSION).retention());
+  }
+
+  @Test
+  void aShorteningDefaultIsFineForAPassWhoseOwnRetentionOverridesIt() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention.defaults.retention", "2h",
+        "retention." + AUDIT + ".retention", "30d"));
+
+    assertEquals(Duration.ofDays(30), settings.get(AUDIT).retention(), "shortened explicitly, for this pass");
+    assertEquals(Duration.ofHours(2), settings.get(SESSION).retention(), "0 lengthened to 2h");
   }
 
   private Map<String, PassSettings> bind(Map<String, String> configuration) {

@@ -30,12 +30,12 @@ public final class HibernateShapes {
     List<StatementShape> shapes = new ArrayList<>();
     if (dialect instanceof PostgreSQLDialect) {
       shapes.add(new PostgresCtidShape(factory));
-      shapes.add(new SkipLockedShape(factory, emf.getMetamodel(), BatchSession.ASYNCHRONOUS_COMMIT));
+      shapes.add(new SkipLockedShape(factory, emf.getMetamodel(), BatchSession.ASYNCHRONOUS_COMMIT, false));
     } else if (dialect instanceof MySQLDialect && dialect.supportsSkipLocked()) {
-      // MariaDB and MySQL, at their own REPEATABLE READ: READ COMMITTED halved the drain here. Near the end of a
-      // drain, when statistics say the table is small, MariaDB runs a delete by ids as a scan, and instances that
-      // meet in it deadlock; the sweeper runs a deadlock's victim again.
-      shapes.add(new SkipLockedShape(factory, emf.getMetamodel(), BatchSession.PLAIN));
+      // MariaDB and MySQL, at their own REPEATABLE READ: READ COMMITTED halved the drain here. When statistics say
+      // the table is small, MariaDB runs a delete by ids as a scan that waits on every row others hold, so the
+      // locked rows go by primary key alone.
+      shapes.add(new SkipLockedShape(factory, emf.getMetamodel(), BatchSession.PLAIN, true));
     }
     // Elsewhere (H2, say) the generated JPQL: H2 locks every row a FOR UPDATE query reads before it applies the
     // limit, which made locked batches about twenty times slower here.
