@@ -22,7 +22,7 @@ class BatchBoundTest {
   @Test
   void aSmallLimitBoundsEvenASingleColumnId() {
     assertEquals(2_099, bound(2_100, false).mostRows(1), "SQL Server's limit");
-    assertEquals(1_024, bound(2_100, true).mostRows(1));
+    assertEquals(2_048, bound(2_100, true).mostRows(1), "2,048 ids and the cutoff: 2,049 parameters");
   }
 
   private static BatchBound bound(int limit, boolean padded) {
