@@ -209,7 +209,7 @@ public final class RetentionRuntime implements AutoCloseable {
           .append(", first sweep in ").append(Durations.format(
               StartupStagger.offset(pass.pass(), pass.maxStartupStagger())))
           .append(pass.dryRun() ? ", dry run" : "")
-          .append(", ").append(sweepers.get(pass.pass()).shape().name());
+          .append(", ").append(sweepers.get(pass.pass()).describeStatements());
     }
     return text.toString();
   }
@@ -378,7 +378,8 @@ public final class RetentionRuntime implements AutoCloseable {
           new Sweeper.Environment(emf, clock, zone, Listeners.withBuiltIns(listeners), stopSignal);
       Map<String, Sweeper> sweepers = new LinkedHashMap<>();
       for (RetentionPass<?> pass : managed) {
-        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), shapes.forPass(pass)));
+        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), shapes.forPass(pass),
+            shapes.batchBound()));
       }
       return new RetentionRuntime(this, managed, sweepers, stopSignal);
     }

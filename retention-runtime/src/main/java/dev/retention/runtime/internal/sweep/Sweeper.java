@@ -41,14 +41,23 @@ public final class Sweeper {
   private final Environment environment;
   private final RetentionPass<?> pass;
   private final PassSettings settings;
+  private final StatementShapes.Choice choice;
   private final StatementShape shape;
+  private final BatchBound.Rows rowsPerBatch;
   private final ReentrantLock sweeping = new ReentrantLock();
 
-  public Sweeper(Environment environment, RetentionPass<?> pass, PassSettings settings, StatementShape shape) {
+  /**
+   * @param choice the statements the pass deletes with
+   * @param bound the most rows one batch of those statements may take; a smaller {@code batch-size} is kept
+   */
+  public Sweeper(Environment environment, RetentionPass<?> pass, PassSettings settings, StatementShapes.Choice choice,
+      BatchBound bound) {
     this.environment = environment;
     this.pass = pass;
     this.settings = settings;
-    this.shape = shape;
+    this.choice = choice;
+    this.shape = choice.shape();
+    this.rowsPerBatch = bound.rowsFor(pass, shape, settings.batchSize());
   }
 
   public RetentionPass<?> pass() {
@@ -61,6 +70,16 @@ public final class Sweeper {
 
   public StatementShape shape() {
     return shape;
+  }
+
+  /** The most rows one batch deletes: {@code batch-size}, or fewer where the statement's parameters bound it. */
+  public int rowsPerBatch() {
+    return rowsPerBatch.rows();
+  }
+
+  /** The statements, why faster ones were passed over, and what bounds a batch below {@code batch-size}. */
+  public String describeStatements() {
+    return choice.describe() + rowsPerBatch.note().map(note -> "; " + note).orElse("");
   }
 
   /** Runs one sweep now, in this thread; a sweep of the same pass already running is waited for first. */
@@ -131,7 +150,7 @@ public final class Sweeper {
         if (rows == 0) {
           return;
         }
-        if (rows < settings.batchSize()) {
+        if (rows < rowsPerBatch()) {
           try {
             if (nothingExpiredLeft()) {
               return;
@@ -162,7 +181,7 @@ public final class Sweeper {
       for (int attempt = 1; ; attempt++) {
         try {
           return Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
-              em -> shape.purgeBatch(em, pass, cutoff, settings.batchSize()));
+              em -> shape.purgeBatch(em, pass, cutoff, rowsPerBatch()));
         } catch (RuntimeException e) {
           if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
             throw e;
