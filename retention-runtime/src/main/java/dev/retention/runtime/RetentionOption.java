@@ -19,7 +19,13 @@ public enum RetentionOption {
   MIN_RETENTION("min-retention", Type.DURATION, Duration.ofHours(1),
       "The shortest retention override accepted, so that a typo like 0 cannot empty a table."),
   BATCH_SIZE("batch-size", Type.INTEGER, 500,
-      "Most rows deleted per batch (one transaction); a batch with fewer rows ends the sweep."),
+      "Rows deleted per batch (one transaction). Set, it is fixed and batch-target is off; unset, the first batch"
+          + " takes this many and later ones are sized by batch-target. A short batch ends the sweep once no expired"
+          + " row is left."),
+  BATCH_TARGET("batch-target", Type.DURATION, Duration.ofMillis(25),
+      "How long each batch should take, unless batch-size is set: batches grow while faster and shrink when slower,"
+          + " failed or deadlocked, within 10 rows and the largest batch. A row the sweep holds keeps a foreground"
+          + " write waiting about one batch."),
   BATCH_DELAY("batch-delay", Type.DURATION, Duration.ZERO,
       "Pause between batches, leaving room to the workload that shares the database."),
   SWEEP_INTERVAL("sweep-interval", Type.DURATION, Duration.ofHours(1),
@@ -40,6 +46,12 @@ public enum RetentionOption {
    * leave room for composite ids of up to three columns.
    */
   public static final int MAX_BATCH_SIZE = 10_000;
+
+  /** The shortest {@code batch-target}: below it a batch's fixed cost (a transaction, a round trip) is most of it. */
+  public static final Duration MIN_BATCH_TARGET = Duration.ofMillis(1);
+
+  /** The longest {@code batch-target}: a batch holds the locks of its rows, and foreground writes wait, that long. */
+  public static final Duration MAX_BATCH_TARGET = Duration.ofSeconds(10);
 
   /** The kind of value an option takes. */
   public enum Type { BOOLEAN, INTEGER, DURATION }
@@ -110,6 +122,16 @@ public enum RetentionOption {
       case SWEEP_INTERVAL, BATCH_TIMEOUT -> ((Duration) value).isNegative() || ((Duration) value).isZero()
           ? Optional.of("must be above zero")
           : Optional.empty();
+      case BATCH_TARGET -> {
+        Duration target = (Duration) value;
+        if (target.compareTo(MIN_BATCH_TARGET) < 0) {
+          yield Optional.of("must be at least " + Durations.format(MIN_BATCH_TARGET));
+        }
+        yield target.compareTo(MAX_BATCH_TARGET) > 0
+            ? Optional.of("must be at most " + Durations.format(MAX_BATCH_TARGET)
+                + ": a batch holds its rows' locks that long")
+            : Optional.empty();
+      }
       default -> type == Type.DURATION && ((Duration) value).isNegative()
           ? Optional.of("must not be negative")
           : Optional.empty();

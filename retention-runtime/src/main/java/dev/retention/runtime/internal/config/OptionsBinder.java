@@ -93,7 +93,9 @@ public final class OptionsBinder {
           resolved.maxStartupStagger(),
           resolved.maxBatchesPerSweep(),
           resolved.dryRun(),
-          resolved.batchTimeout()));
+          resolved.batchTimeout(),
+          resolved.batchTarget(),
+          resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE)));
     });
     if (!problems.isEmpty()) {
       throw new RetentionConfigurationException(problems);

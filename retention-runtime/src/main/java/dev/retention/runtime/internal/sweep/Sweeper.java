@@ -3,6 +3,7 @@ package dev.retention.runtime.internal.sweep;
 import dev.retention.runtime.BatchReport;
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepListener;
@@ -40,6 +41,8 @@ public final class Sweeper {
   private final RetentionPass<?> pass;
   private final PassSettings settings;
   private final StatementShape shape;
+  /** Sizes the batches of every sweep of the pass, so that a sweep starts where the previous one left off. */
+  private final BatchSizer sizer;
   private final ReentrantLock sweeping = new ReentrantLock();
 
   public Sweeper(Environment environment, RetentionPass<?> pass, PassSettings settings, StatementShape shape) {
@@ -47,6 +50,7 @@ public final class Sweeper {
     this.pass = pass;
     this.settings = settings;
     this.shape = shape;
+    this.sizer = BatchSizer.of(settings, RetentionOption.MAX_BATCH_SIZE);
   }
 
   public RetentionPass<?> pass() {
@@ -115,21 +119,25 @@ public final class Sweeper {
         oldestAfterLastBatch = null;
         environment.listener().batchStarted(pass.name(), number);
         long batchStart = System.nanoTime();
+        // The size this batch may delete: whether it came back short is judged against it, not the next one's.
+        int batchSize = sizer.nextSize();
         int rows;
         try {
-          rows = runBatch();
+          rows = runBatch(batchSize);
         } catch (RuntimeException | Error e) {
+          sizer.failed(Math.min(batchSize, sizer.nextSize()));
           failure = new SweepFailedException(pass.name(), "batch " + number, cutoff.instant(), e);
           return;
         }
+        Duration took = Duration.ofNanos(System.nanoTime() - batchStart);
         batches = number;
         deleted += rows;
-        environment.listener().batchCompleted(
-            new BatchReport(pass.name(), number, rows, Duration.ofNanos(System.nanoTime() - batchStart)));
+        sizer.completed(batchSize, rows, took);
+        environment.listener().batchCompleted(new BatchReport(pass.name(), number, rows, took, batchSize));
         if (rows == 0) {
           return;
         }
-        if (rows < settings.batchSize()) {
+        if (rows < batchSize) {
           try {
             if (nothingExpiredLeft()) {
               return;
@@ -156,15 +164,21 @@ public final class Sweeper {
      * do so, the pause keeps two instances from colliding again in step, and the rows it selects again are those still
      * unlocked.
      */
-    private int runBatch() {
+    private int runBatch(int firstSize) {
+      int size = firstSize;
       for (int attempt = 1; ; attempt++) {
+        int attemptSize = size;
         try {
           return Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
-              em -> shape.purgeBatch(em, pass, cutoff, settings.batchSize()));
+              em -> shape.purgeBatch(em, pass, cutoff, attemptSize));
         } catch (RuntimeException e) {
           if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
             throw e;
           }
+          // Met locks: the next attempt takes fewer rows. It can only be shorter than the size the sweep judges the
+          // batch by, which at worst costs one look for expired rows left.
+          sizer.deadlocked(attemptSize);
+          size = Math.min(attemptSize, sizer.nextSize());
           int failedAttempt = attempt;
           LOGGER.log(Level.DEBUG, () -> pass.name() + ": batch " + (batches + 1)
               + " lost a deadlock on attempt " + failedAttempt + " and runs again: " + e);
