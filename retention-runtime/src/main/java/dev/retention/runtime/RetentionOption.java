@@ -19,7 +19,13 @@ public enum RetentionOption {
   MIN_RETENTION("min-retention", Type.DURATION, Duration.ofHours(1),
       "The shortest retention override accepted, so that a typo like 0 cannot empty a table."),
   BATCH_SIZE("batch-size", Type.INTEGER, 500,
-      "Most rows deleted per batch (one transaction); a batch with fewer rows ends the sweep."),
+      "Rows deleted per batch (one transaction). Set, it is fixed and batch-target is off; unset, the first batch"
+          + " takes this many and later ones are sized by batch-target. A short batch ends the sweep once no expired"
+          + " row is left."),
+  BATCH_TARGET("batch-target", Type.DURATION, Duration.ofMillis(25),
+      "How long each batch should take, unless batch-size is set: batches grow while faster and shrink when slower,"
+          + " failed or deadlocked, within 10 rows and the largest batch. A row the sweep holds keeps a foreground"
+          + " write waiting about one batch."),
   BATCH_DELAY("batch-delay", Type.DURATION, Duration.ZERO,
       "Pause between batches, leaving room to the workload that shares the database."),
   SWEEP_INTERVAL("sweep-interval", Type.DURATION, Duration.ofHours(1),
@@ -77,6 +83,12 @@ public enum RetentionOption {
    * how long one sweep may hold its turn: at most (batches + 2) times the batch timeout, plus the delays.
    */
   public static final int MAX_MAX_BATCHES_PER_SWEEP = 100_000;
+
+  /** The shortest {@code batch-target}: below it a batch's fixed cost (a transaction, a round trip) is most of it. */
+  public static final Duration MIN_BATCH_TARGET = Duration.ofMillis(1);
+
+  /** The longest {@code batch-target}: a batch holds the locks of its rows, and foreground writes wait, that long. */
+  public static final Duration MAX_BATCH_TARGET = Duration.ofSeconds(10);
 
   /** The kind of value an option takes. */
   public enum Type { BOOLEAN, INTEGER, DURATION }
@@ -155,6 +167,8 @@ public enum RetentionOption {
       case MAX_STARTUP_STAGGER -> "allowed: 0 to " + Durations.format(MAX_MAX_STARTUP_STAGGER);
       case BATCH_TIMEOUT ->
           "allowed: " + Durations.format(MIN_BATCH_TIMEOUT) + " to " + Durations.format(MAX_BATCH_TIMEOUT);
+      case BATCH_TARGET -> "allowed: " + Durations.format(MIN_BATCH_TARGET) + " to " + Durations.format(MAX_BATCH_TARGET)
+          + " (a batch holds its rows' locks that long)";
     };
   }
 
@@ -186,6 +200,7 @@ public enum RetentionOption {
       case SWEEP_INTERVAL -> durationProblem((Duration) value, MIN_SWEEP_INTERVAL, MAX_SWEEP_INTERVAL);
       case MAX_STARTUP_STAGGER -> durationProblem((Duration) value, Duration.ZERO, MAX_MAX_STARTUP_STAGGER);
       case BATCH_TIMEOUT -> durationProblem((Duration) value, MIN_BATCH_TIMEOUT, MAX_BATCH_TIMEOUT);
+      case BATCH_TARGET -> durationProblem((Duration) value, MIN_BATCH_TARGET, MAX_BATCH_TARGET);
     };
   }
 

@@ -57,6 +57,10 @@ final class MeasuredDrain {
     if (failure.isEmpty() && left.expired() == 0 && left.total() != expectedTotal) {
       failure = "a live row went missing: " + left.total() + " rows left, expected " + expectedTotal;
     }
+    if (!outcome.batchSizes().isEmpty()) {
+      System.out.println("[" + database.kind().key() + " " + workload.layout().key() + "] " + drain.name() + " "
+          + outcome.batchSizeSummary());
+    }
     Percentiles batches = Percentiles.of(outcome.batchMillis());
     return new DrainResult(database.kind().key(), workload.layout().key(), drain.name(), workload.rows(),
         workload.expired(), outcome.deleted(), outcome.batches(), seconds, heap.baselineBytes() / MEGABYTE,

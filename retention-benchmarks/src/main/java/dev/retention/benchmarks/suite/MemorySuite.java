@@ -6,6 +6,7 @@ import dev.retention.benchmarks.report.CsvFiles;
 import dev.retention.benchmarks.report.DrainResult;
 import dev.retention.benchmarks.report.MemoryResult;
 import dev.retention.benchmarks.report.RunResults;
+import dev.retention.benchmarks.report.TargetReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,7 @@ public final class MemorySuite {
     command.add("--rows=" + options.memoryRows());
     command.add("--expired-percent=100");
     command.add("--layouts=ordered");
-    command.add("--strategies=sweep-500");
+    command.add("--strategies=" + TargetReport.DEFAULT_SWEEP);
     command.add("--foreground-rate=" + options.foregroundRate());
     command.add("--require-servers=" + options.requireServers());
     command.add("--h2-cache-kb=" + (kind == DatabaseKind.H2 ? H2_CACHE_KILOBYTES : 0));

@@ -97,7 +97,9 @@ public final class OptionsBinder {
           resolved.maxStartupStagger(),
           resolved.maxBatchesPerSweep(),
           resolved.dryRun(),
-          resolved.batchTimeout()));
+          resolved.batchTimeout(),
+          resolved.batchTarget(),
+          resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE)));
     });
     shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "
         + String.join(", ", passes) + ": a default may lengthen windows, never shorten them. Shorten a pass's window"

@@ -3,6 +3,7 @@ package dev.retention.runtime.internal.sweep;
 import dev.retention.runtime.BatchReport;
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepListener;
@@ -44,6 +45,8 @@ public final class Sweeper {
   private final StatementShapes.Choice choice;
   private final StatementShape shape;
   private final BatchBound.Rows rowsPerBatch;
+  /** Sizes the batches of every sweep of the pass, so that a sweep starts where the previous one left off. */
+  private final BatchSizer sizer;
   private final ReentrantLock sweeping = new ReentrantLock();
 
   /**
@@ -57,7 +60,10 @@ public final class Sweeper {
     this.settings = settings;
     this.choice = choice;
     this.shape = choice.shape();
-    this.rowsPerBatch = bound.rowsFor(pass, shape, settings.batchSize());
+    // With batch-size set, that size, unless the statements cannot take it; otherwise sized, up to what they can take.
+    this.rowsPerBatch = bound.rowsFor(pass, shape,
+        settings.batchSizeFixed() ? settings.batchSize() : RetentionOption.MAX_BATCH_SIZE);
+    this.sizer = BatchSizer.of(settings, rowsPerBatch.rows());
   }
 
   public RetentionPass<?> pass() {
@@ -136,21 +142,25 @@ public final class Sweeper {
         oldestAfterLastBatch = null;
         environment.listener().batchStarted(pass.name(), number);
         long batchStart = System.nanoTime();
+        // The size this batch may delete: whether it came back short is judged against it, not the next one's.
+        int batchSize = sizer.nextSize();
         int rows;
         try {
-          rows = runBatch();
+          rows = runBatch(batchSize);
         } catch (RuntimeException | Error e) {
+          sizer.failed(Math.min(batchSize, sizer.nextSize()));
           failure = new SweepFailedException(pass.name(), "batch " + number, cutoff.instant(), e);
           return;
         }
+        Duration took = Duration.ofNanos(System.nanoTime() - batchStart);
         batches = number;
         deleted += rows;
-        environment.listener().batchCompleted(
-            new BatchReport(pass.name(), number, rows, Duration.ofNanos(System.nanoTime() - batchStart)));
+        sizer.completed(batchSize, rows, took);
+        environment.listener().batchCompleted(new BatchReport(pass.name(), number, rows, took, batchSize));
         if (rows == 0) {
           return;
         }
-        if (rows < rowsPerBatch()) {
+        if (rows < batchSize) {
           try {
             if (nothingExpiredLeft()) {
               return;
@@ -177,15 +187,21 @@ public final class Sweeper {
      * do so, the pause keeps two instances from colliding again in step, and the rows it selects again are those still
      * unlocked.
      */
-    private int runBatch() {
+    private int runBatch(int firstSize) {
+      int size = firstSize;
       for (int attempt = 1; ; attempt++) {
+        int attemptSize = size;
         try {
           return Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
-              em -> shape.purgeBatch(em, pass, cutoff, rowsPerBatch()));
+              em -> shape.purgeBatch(em, pass, cutoff, attemptSize));
         } catch (RuntimeException e) {
           if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
             throw e;
           }
+          // Met locks: the next attempt takes fewer rows. It can only be shorter than the size the sweep judges the
+          // batch by, which at worst costs one look for expired rows left.
+          sizer.deadlocked(attemptSize);
+          size = Math.min(attemptSize, sizer.nextSize());
           int failedAttempt = attempt;
           LOGGER.log(Level.DEBUG, () -> pass.name() + ": batch " + (batches + 1)
               + " lost a deadlock on attempt " + failedAttempt + " and runs again: " + e);

@@ -32,7 +32,29 @@ class OptionsBinderTest {
     PassSettings audit = bind(Map.of()).get(AUDIT);
 
     assertEquals(new PassSettings(AUDIT, true, Duration.ofDays(365), false, 500, Duration.ZERO, Duration.ofHours(1),
-        Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30)), audit);
+        Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), Duration.ofMillis(25), false), audit);
+  }
+
+  @Test
+  void aBatchSizeSetAnywhereFixesTheSizeAndABatchTargetAloneLeavesItSized() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention.defaults.batch-target", "80ms",
+        "retention." + SESSION + ".batch-size", "500"));
+
+    assertEquals(Duration.ofMillis(80), settings.get(AUDIT).batchTarget());
+    assertEquals(false, settings.get(AUDIT).batchSizeFixed(), "no batch-size for the audit pass");
+    assertEquals(true, settings.get(SESSION).batchSizeFixed(), "batch-size set, even to the built-in 500");
+  }
+
+  @Test
+  void aBatchTargetOutsideItsBoundsNamesTheKeyAndTheBound() {
+    RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class,
+        () -> bind(Map.of("retention.defaults.batch-target", "0ms", "retention." + AUDIT + ".batch-target", "1m")));
+
+    assertEquals(List.of(
+        "retention." + AUDIT + ".batch-target = \"1m\": must be at most 10s: a batch holds its rows' locks that long",
+        "retention.defaults.batch-target = \"0ms\": must be at least 1ms"),
+        failure.problems());
   }
 
   @Test
@@ -123,7 +145,7 @@ class OptionsBinderTest {
   void anUnknownOptionIsRejectedWithASuggestion() {
     assertProblems(Map.of("retention." + AUDIT + ".bach-size", "100"),
         "retention.com.acme.AuditLogEntry.bach-size = \"100\": no option named bach-size; did you mean batch-size?"
-            + " (options: enabled, retention, min-retention, batch-size, batch-delay, sweep-interval,"
+            + " (options: enabled, retention, min-retention, batch-size, batch-target, batch-delay, sweep-interval,"
             + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout)");
   }
 
