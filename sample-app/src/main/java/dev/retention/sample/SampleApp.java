@@ -71,6 +71,7 @@ public final class SampleApp {
         // A service would keep the default stagger of up to a minute; the sample starts every pass at once.
         .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO).withDryRun(options.dryRun()))
         .listener(progress)
+        .beforeDelete(AuditArchive.PASS, new AuditArchive())
         .build()) {
       progress.track(retention.passes().stream().map(RetentionPass::name).collect(Collectors.toList()));
       out.printf("Starting the retention runtime: %d passes%s.%n", retention.passes().size(),

@@ -1,6 +1,7 @@
 package dev.retention.sample;
 
 import dev.retention.sample.model.AuditLogEntry;
+import dev.retention.sample.model.AuditLogHistory;
 import dev.retention.sample.model.CartItem;
 import dev.retention.sample.model.CheckoutCart;
 import dev.retention.sample.model.JobPayload;
@@ -17,7 +18,7 @@ import java.util.List;
  */
 final class SampleDatabase {
 
-  static final List<Class<?>> ENTITIES = List.of(AuditLogEntry.class, UserSession.class, Notification.class,
+  static final List<Class<?>> ENTITIES = List.of(AuditLogEntry.class, AuditLogHistory.class, UserSession.class, Notification.class,
       JobPayload.class, CheckoutCart.class, CartItem.class);
 
   /** An in-memory H2 database that lives as long as the process. */

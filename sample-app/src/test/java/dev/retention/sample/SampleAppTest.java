@@ -30,6 +30,12 @@ class SampleAppTest {
         + " Notification 0; UserSession 0"), this::output);
     // The live half of each table is still there; the expired half is gone.
     assertEquals(800, count("select count(*) from sample_audit_log"));
+    // Every audit entry deleted was archived first, and nothing else: 800 in history, none of them still present,
+    // every one expired.
+    assertEquals(800, count("select count(*) from sample_audit_log_history"));
+    assertEquals(0, count("select count(*) from sample_audit_log_history h join sample_audit_log a on a.id = h.id"));
+    assertEquals(0, count("select count(*) from sample_audit_log_history"
+        + " where occurredAt > dateadd('DAY', -365, current_timestamp)"));
     assertEquals(500, count("select count(*) from sample_user_session"));
     assertEquals(0, count("select count(*) from sample_user_session where expiresAt <= current_timestamp"));
     assertEquals(300, count("select count(*) from sample_notification"));
