@@ -36,6 +36,23 @@ class MisuseTest {
   }
 
   @Test
+  void anAttributeOfAMappedSuperclassIsCheckedOnceForAllTheEntitiesThatInheritIt() {
+    JavaFileObject base = source("com.acme.Base", "package com.acme;", IMPORTS,
+        "@MappedSuperclass",
+        "public abstract class Base {",
+        "  @Id Long id;",
+        "  @Ttl(expireAfterSeconds = 60) String expiresAt;",
+        "}");
+
+    Compilation compilation = compile(base, entity("Session extends Base"), entity("Token extends Base"));
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:type] @Ttl is on field Base.expiresAt of type"
+            + " java.lang.String")
+        .inFile(base).onLineContaining("String expiresAt");
+  }
+
+  @Test
   void aTimeOfDayIsAnError() {
     JavaFileObject entity = entity("Session",
         "@Id Long id;",
@@ -94,7 +111,7 @@ class MisuseTest {
 
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation).hadErrorContaining("[retention:range] expireAfterSeconds = -1 is out of range. Use 0"
-            + " when the attribute is the expiry instant itself, or a window from 1 to 2147483647 seconds")
+            + " when the attribute is the expiry instant itself, or a window from 1 to 2147483647 seconds (about 68 years)")
         .inFile(entity).onLineContaining("expireAfterSeconds = -1");
   }
 

@@ -21,7 +21,7 @@ public enum Message {
           + " entities with different lifetimes. Put @Ttl on a date attribute of the entity itself"),
   RANGE(Diagnostic.Kind.ERROR, "range",
       "expireAfterSeconds = %d is out of range. Use 0 when the attribute is the expiry instant itself, or a window"
-          + " from 1 to 2147483647 seconds (about 68 years)"),
+          + " from 1 to %d seconds (about %d years)"),
   DUPLICATE(Diagnostic.Kind.ERROR, "duplicate",
       "%s has two @Ttl attributes in its hierarchy, %s and %s: a row can expire by one rule only. Keep @Ttl on one of"
           + " them"),
@@ -47,8 +47,18 @@ public enum Message {
       "No index of %s starts with column %s, the @Ttl column: every sweep would scan the table. Add"
           + " @Table(indexes = @Index(columnList = \"%s\")), or, when the index exists outside the mapping (a"
           + " migration), silence this with @SuppressWarnings(\"retention:index\")"),
+  UNRESOLVED(Diagnostic.Kind.ERROR, "unresolved",
+      "%s cannot be read: %s, which it extends, was still missing when annotation processing ended, so whether it"
+          + " has a @Ttl attribute is unknown. Put %s on the class path, or have the processor that generates it run"
+          + " in this compilation"),
+  LATE(Diagnostic.Kind.ERROR, "late",
+      "%s is an entity with a @Ttl attribute that appeared in annotation processing round %d, after the registry %s"
+          + " was written in round %d without it, so the runtime would never sweep it. This happens when another"
+          + " processor generates the entity, or a class it extends, late. Have that processor generate it earlier,"
+          + " or compile the entity in a module of its own"),
   STRATEGY(Diagnostic.Kind.NOTE, "strategy", "%s is deleted with %s: %s"),
-  OPTION(Diagnostic.Kind.ERROR, "option", "%s. Allowed: %s"),
+  UNKNOWN_OPTION(Diagnostic.Kind.ERROR, "option", "Unknown processor option -A%s. Allowed: %s"),
+  REGISTRY_OPTION(Diagnostic.Kind.ERROR, "option", "-A%s=%s is not a fully qualified class name. Allowed: %s"),
   UNEXPECTED(Diagnostic.Kind.ERROR, "internal",
       "The retention processor failed on %s: %s. Please report this, with the message and the class, as a bug");
 

@@ -1,6 +1,9 @@
-package dev.retention.processor.reading;
+package dev.retention.processor.model;
 
 import dev.retention.processor.model.PassModel.Strategy;
+import dev.retention.processor.reading.Annotations;
+import dev.retention.processor.reading.Hierarchy;
+import dev.retention.processor.reading.TtlMember;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -90,9 +93,7 @@ final class RemovalNeeds {
   }
 
   private static String attribute(Element member) {
-    return member.getKind() == ElementKind.METHOD
-        ? AttributeChecks.attributeName(new TtlMember(member, null))
-        : member.getSimpleName().toString();
+    return TtlMember.attributeName(member);
   }
 
   private static String simpleName(String qualifiedName) {

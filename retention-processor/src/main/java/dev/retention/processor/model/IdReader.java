@@ -1,15 +1,15 @@
-package dev.retention.processor.reading;
+package dev.retention.processor.model;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
-import dev.retention.processor.model.EntityId;
-import java.util.ArrayList;
+import dev.retention.processor.reading.Annotations;
+import dev.retention.processor.reading.Hierarchy;
+import dev.retention.processor.reading.TtlMember;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
@@ -26,31 +26,14 @@ final class IdReader {
     this.types = types;
   }
 
-  /** The members annotated {@code @Id} or {@code @EmbeddedId} in the hierarchy, the entity's own first. */
-  static List<Element> idMembers(Hierarchy hierarchy) {
-    List<Element> members = new ArrayList<>();
-    for (TypeElement type : hierarchy.classes()) {
-      for (Element enclosed : type.getEnclosedElements()) {
-        boolean attribute = enclosed.getKind() == ElementKind.FIELD || enclosed.getKind() == ElementKind.METHOD;
-        if (attribute && (Annotations.has(enclosed, Annotations.ID)
-            || Annotations.has(enclosed, Annotations.EMBEDDED_ID))) {
-          members.add(enclosed);
-        }
-      }
-    }
-    return members;
-  }
-
   /** The entity's id, or empty when it declares none. */
   Optional<EntityId> read(Hierarchy hierarchy) {
-    List<Element> members = idMembers(hierarchy);
+    List<Element> members = hierarchy.idMembers();
     if (members.isEmpty()) {
       return Optional.empty();
     }
     Element first = members.get(0);
-    String attribute = first.getKind() == ElementKind.METHOD
-        ? AttributeChecks.attributeName(new TtlMember(first, null))
-        : first.getSimpleName().toString();
+    String attribute = TtlMember.attributeName(first);
     Optional<TypeMirror> idClass = idClass(hierarchy);
     if (idClass.isPresent() || members.size() > 1) {
       TypeName type = idClass.map(TypeName::get).orElse(ClassName.OBJECT);
@@ -78,13 +61,5 @@ final class IdReader {
     return type.getKind().isPrimitive()
         ? TypeName.get(types.boxedClass((PrimitiveType) type).asType())
         : TypeName.get(type);
-  }
-
-  /** Whether the hierarchy's id sits on getters, which makes JPA use property access. */
-  static Optional<ExecutableElement> idGetter(Hierarchy hierarchy) {
-    return idMembers(hierarchy).stream()
-        .filter(member -> member.getKind() == ElementKind.METHOD)
-        .map(ExecutableElement.class::cast)
-        .findFirst();
   }
 }

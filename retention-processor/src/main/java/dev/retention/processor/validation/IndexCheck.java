@@ -1,5 +1,8 @@
-package dev.retention.processor.reading;
+package dev.retention.processor.validation;
 
+import dev.retention.processor.reading.Annotations;
+import dev.retention.processor.reading.Hierarchy;
+import dev.retention.processor.reading.TtlMember;
 import java.util.Locale;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
@@ -15,12 +18,22 @@ final class IndexCheck {
 
   private IndexCheck() {}
 
+  /** The warning for an entity whose {@code @Ttl} column leads no declared index, unless it is silenced. */
+  static Optional<Problem> warning(TypeElement entity, Hierarchy hierarchy, TtlMember member) {
+    String column = columnName(member);
+    if (covered(hierarchy, column) || Diagnostics.suppressed(member.element(), Message.INDEX.tag())) {
+      return Optional.empty();
+    }
+    AnnotationMirror table = Annotations.find(entity, Annotations.TABLE).orElse(null);
+    return Optional.of(Problem.on(entity, table, Message.INDEX, entity.getQualifiedName(), column, column));
+  }
+
   /** The column name of the attribute: {@code @Column(name)} if given, else the attribute's name. */
-  static String columnName(TtlMember member, String attributeName) {
+  static String columnName(TtlMember member) {
     return Annotations.find(member.element(), Annotations.COLUMN)
         .map(column -> Annotations.stringValue(column, "name", ""))
         .filter(name -> !name.isEmpty())
-        .orElse(attributeName);
+        .orElseGet(member::attributeName);
   }
 
   /** Whether an {@code @Index} of a {@code @Table} in the hierarchy has {@code column} as its first column. */
