@@ -55,9 +55,9 @@ public final class SampleApp {
     try (EntityManagerFactory emf = SampleDatabase.open(options)) {
       out.printf("Seeding %,d rows, about half of them expired, into %s ...%n", options.rows(), database);
       Seeder.SeedCounts seeded = new Seeder(emf, clock).seed(options.rows());
-      out.printf("Seeded %,d audit entries, %,d sessions, %,d notifications, %,d job payloads, %,d carts (3 items"
-          + " each).%n", seeded.auditEntries(), seeded.sessions(), seeded.notifications(), seeded.jobPayloads(),
-          seeded.carts());
+      out.printf("Seeded %,d audit entries, %,d sessions, %,d web sessions (epoch milliseconds), %,d notifications,"
+          + " %,d job payloads, %,d carts (3 items each).%n", seeded.auditEntries(), seeded.sessions(),
+          seeded.webSessions(), seeded.notifications(), seeded.jobPayloads(), seeded.carts());
       return drain(out, err, emf, clock, options);
     }
   }

@@ -5,6 +5,7 @@ import dev.retention.sample.model.CheckoutCart;
 import dev.retention.sample.model.JobPayload;
 import dev.retention.sample.model.Notification;
 import dev.retention.sample.model.UserSession;
+import dev.retention.sample.model.WebSession;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -43,13 +44,15 @@ final class Seeder {
 
   /** Seeds {@code rows} rows in all, split across the tables, and returns how many went into each. */
   SeedCounts seed(int rows) {
-    SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 25 / 100, rows * 15 / 100, rows * 10 / 100,
-        rows * 10 / 100 / 4);
+    SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 15 / 100, rows * 10 / 100, rows * 15 / 100,
+        rows * 10 / 100, rows * 10 / 100 / 4);
     insert(counts.auditEntries(), i -> new AuditLogEntry("user-" + i % 97, ACTIONS[i % ACTIONS.length],
         instantAround(YEAR, i)));
     // A name-based UUID, well-formed (MariaDB's UUID type checks the version bits) and the same on every run.
     insert(counts.sessions(), i -> new UserSession(UUID.nameUUIDFromBytes(("session-" + i).getBytes(UTF_8)),
         "user-" + i % 97, instantAround(Duration.ZERO, i)));
+    insert(counts.webSessions(), i -> new WebSession(UUID.nameUUIDFromBytes(("web-" + i).getBytes(UTF_8)).toString(),
+        "user-" + i % 97, instantAround(Duration.ZERO, i).toEpochMilli()));
     insert(counts.notifications(), i -> new Notification("user-" + i % 97, "Your export is ready",
         LocalDateTime.ofInstant(instantAround(NINETY_DAYS, i), zone)));
     insert(counts.jobPayloads(), i -> new JobPayload("report", "{\"report\": " + i + "}",
@@ -95,9 +98,9 @@ final class Seeder {
   }
 
   /** How many rows went into each table; each cart has three items besides. */
-  record SeedCounts(int auditEntries, int sessions, int notifications, int jobPayloads, int carts) {
+  record SeedCounts(int auditEntries, int sessions, int webSessions, int notifications, int jobPayloads, int carts) {
     int total() {
-      return auditEntries + sessions + notifications + jobPayloads + carts;
+      return auditEntries + sessions + webSessions + notifications + jobPayloads + carts;
     }
   }
 }
