@@ -3,6 +3,7 @@ package dev.retention.runtime;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
+import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.report.Listeners;
 import dev.retention.runtime.internal.schedule.BackgroundSweeps;
 import dev.retention.runtime.internal.schedule.StartupStagger;
@@ -250,6 +251,7 @@ public final class RetentionRuntime implements AutoCloseable {
     private Duration closeTimeout = Duration.ofSeconds(30);
     private ThreadFactory threadFactory;
     private boolean portableStatements;
+    private final BeforeDeleteHooks beforeDelete = new BeforeDeleteHooks();
 
     private Builder(EntityManagerFactory emf) {
       this.emf = Objects.requireNonNull(emf, "emf");
@@ -358,6 +360,17 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
+     * Calls {@code hook} in each batch of the pass named {@code passName}, inside the batch's transaction, with the
+     * batch's rows before they are deleted; see {@link BeforeDelete}. Hooks registered for one pass run in the order
+     * registered. The pass's batches then select and lock their rows with JPQL, never with a statement shaped for the
+     * database, so that the hook is given exactly the rows that go.
+     */
+    public Builder beforeDelete(String passName, BeforeDelete hook) {
+      beforeDelete.add(Objects.requireNonNull(passName, "passName"), Objects.requireNonNull(hook, "hook"));
+      return this;
+    }
+
+    /**
      * Discovers the passes and checks every option.
      *
      * @throws RetentionConfigurationException listing every problem: bad values, unknown keys, broken registries
@@ -369,6 +382,7 @@ public final class RetentionRuntime implements AutoCloseable {
       Map<String, Duration> windows = new LinkedHashMap<>();
       discovered.forEach(pass -> windows.put(pass.name(), pass.expireAfter()));
       Map<String, PassSettings> settings = OptionsBinder.bind(windows, configuration, defaults, options);
+      beforeDelete.check(discovered, emf.getMetamodel());
 
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
       warnOfShortenedWindows(managed, settings);
@@ -378,8 +392,11 @@ public final class RetentionRuntime implements AutoCloseable {
           new Sweeper.Environment(emf, clock, zone, Listeners.withBuiltIns(listeners), stopSignal);
       Map<String, Sweeper> sweepers = new LinkedHashMap<>();
       for (RetentionPass<?> pass : managed) {
-        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), shapes.forPass(pass),
-            shapes.batchBound()));
+        StatementShapes.Choice choice = beforeDelete.shapeFor(pass, emf.getMetamodel())
+            .map(hooked -> new StatementShapes.Choice(hooked, List.of()))
+            .orElseGet(() -> shapes.forPass(pass));
+        sweepers.put(pass.name(),
+            new Sweeper(environment, pass, settings.get(pass.name()), choice, shapes.batchBound()));
       }
       return new RetentionRuntime(this, managed, sweepers, stopSignal);
     }

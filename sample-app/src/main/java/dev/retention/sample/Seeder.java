@@ -5,6 +5,7 @@ import dev.retention.sample.model.CheckoutCart;
 import dev.retention.sample.model.JobPayload;
 import dev.retention.sample.model.Notification;
 import dev.retention.sample.model.UserSession;
+import dev.retention.sample.model.WebSession;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import static java.nio.charset.StandardCharsets.UTF_8;
@@ -56,8 +57,8 @@ final class Seeder {
 
   /** Seeds {@code rows} rows in all, split across the tables, and returns how many went into each. */
   SeedCounts seed(int rows) {
-    SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 25 / 100, rows * 15 / 100, rows * 10 / 100,
-        rows * 10 / 100 / 4);
+    SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 15 / 100, rows * 10 / 100, rows * 15 / 100,
+        rows * 10 / 100, rows * 10 / 100 / 4);
     total = counts.total();
     nextReport = total >= progressFrom ? Math.max(1, total / 10) : Integer.MAX_VALUE;
     insert(counts.auditEntries(), i -> new AuditLogEntry("user-" + i % 97, ACTIONS[i % ACTIONS.length],
@@ -65,6 +66,8 @@ final class Seeder {
     // A name-based UUID, well-formed (MariaDB's UUID type checks the version bits) and the same on every run.
     insert(counts.sessions(), i -> new UserSession(UUID.nameUUIDFromBytes(("session-" + i).getBytes(UTF_8)),
         "user-" + i % 97, instantAround(Duration.ZERO, i)));
+    insert(counts.webSessions(), i -> new WebSession(UUID.nameUUIDFromBytes(("web-" + i).getBytes(UTF_8)).toString(),
+        "user-" + i % 97, instantAround(Duration.ZERO, i).toEpochMilli()));
     insert(counts.notifications(), i -> new Notification("user-" + i % 97, "Your export is ready",
         LocalDateTime.ofInstant(instantAround(NINETY_DAYS, i), zone)));
     insert(counts.jobPayloads(), i -> new JobPayload("report", "{\"report\": " + i + "}",
@@ -119,9 +122,9 @@ final class Seeder {
   }
 
   /** How many rows went into each table; each cart has three items besides. */
-  record SeedCounts(int auditEntries, int sessions, int notifications, int jobPayloads, int carts) {
+  record SeedCounts(int auditEntries, int sessions, int webSessions, int notifications, int jobPayloads, int carts) {
     int total() {
-      return auditEntries + sessions + notifications + jobPayloads + carts;
+      return auditEntries + sessions + webSessions + notifications + jobPayloads + carts;
     }
   }
 }

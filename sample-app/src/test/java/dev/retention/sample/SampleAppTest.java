@@ -24,13 +24,24 @@ class SampleAppTest {
     int status = SampleApp.run(print(out), print(err), "--rows", "4000");
 
     assertEquals(0, status, this::output);
-    assertTrue(text(out).contains("Seeded 1,600 audit entries, 1,000 sessions, 600 notifications, 400 job payloads,"
-        + " 100 carts"), this::output);
+    assertTrue(text(out).contains("Seeded 1,600 audit entries, 600 sessions, 400 web sessions (epoch milliseconds),"
+        + " 600 notifications, 400 job payloads, 100 carts"), this::output);
     assertTrue(text(out).contains("Expired rows left: AuditLogEntry 0; CheckoutCart 0; JobPayload 0;"
-        + " Notification 0; UserSession 0"), this::output);
+        + " Notification 0; UserSession 0; WebSession 0"), this::output);
     // The live half of each table is still there; the expired half is gone.
     assertEquals(800, count("select count(*) from sample_audit_log"));
-    assertEquals(500, count("select count(*) from sample_user_session"));
+    // Every audit entry deleted was archived first, and nothing else: 800 in history, none of them still present,
+    // every one expired.
+    assertEquals(800, count("select count(*) from sample_audit_log_history"));
+    assertEquals(0, count("select count(*) from sample_audit_log_history h join sample_audit_log a on a.id = h.id"));
+    assertEquals(0, count("select count(*) from sample_audit_log_history"
+        + " where occurredAt > dateadd('DAY', -365, current_timestamp)"));
+    assertEquals(300, count("select count(*) from sample_user_session"));
+    // Spring Session's shape: EXPIRY_TIME is epoch milliseconds; none left at or before now.
+    assertEquals(200, count("select count(*) from SPRING_SESSION"));
+    assertEquals(0, count("select count(*) from SPRING_SESSION"
+        + " where EXPIRY_TIME <= datediff('MILLISECOND', timestamp with time zone '1970-01-01 00:00:00+00',"
+        + " current_timestamp)"));
     assertEquals(0, count("select count(*) from sample_user_session where expiresAt <= current_timestamp"));
     assertEquals(300, count("select count(*) from sample_notification"));
     assertEquals(200, count("select count(*) from sample_job_payload"));

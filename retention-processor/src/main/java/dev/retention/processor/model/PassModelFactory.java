@@ -31,7 +31,8 @@ public final class PassModelFactory {
     TtlAttribute attribute = new TtlAttribute(
         member.attributeName(),
         member.temporalType(type).orElseThrow(),
-        TypeName.get(types.erasure(type)),
+        // A primitive epoch attribute (long, int) is a type argument of the pass, so boxed.
+        TypeName.get(types.erasure(type)).box(),
         member.expireAfterSeconds().orElseThrow(),
         member.declaringType().getSimpleName().toString(),
         member.isMethod());

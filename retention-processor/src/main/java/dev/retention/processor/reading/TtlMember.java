@@ -25,6 +25,9 @@ import javax.lang.model.util.Types;
  */
 public record TtlMember(Element element, AnnotationMirror ttl) {
 
+  /** The {@code EpochUnit} constant that says the attribute is a date, not a number: the default. */
+  public static final String NO_EPOCH = "NONE";
+
   public TypeElement declaringType() {
     return (TypeElement) element.getEnclosingElement();
   }
@@ -99,10 +102,15 @@ public record TtlMember(Element element, AnnotationMirror ttl) {
 
   /**
    * The temporal type of the member when its type is {@code type} (its own, or the one it has in an entity that binds
-   * a type variable), taking {@code @Temporal} into account; empty when that is no supported date.
+   * a type variable), taking {@code @Temporal} and the annotation's epoch unit into account; empty when that is no
+   * supported date, or a number without a unit it can hold, or a date with a unit.
    */
   public Optional<TemporalType> temporalType(TypeMirror type) {
-    if (type.getKind() != TypeKind.DECLARED) {
+    Optional<String> number = epochNumberType(type);
+    if (number.isPresent()) {
+      return TemporalType.forEpoch(number.get(), epochUnit());
+    }
+    if (type.getKind() != TypeKind.DECLARED || !epochUnit().equals(NO_EPOCH)) {
       return Optional.empty();
     }
     String name = ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
@@ -114,6 +122,38 @@ public record TtlMember(Element element, AnnotationMirror ttl) {
       return Optional.of(TemporalType.UTIL_DATE_AS_DAY);
     }
     return temporal;
+  }
+
+  /**
+   * The boxed name of {@code type} when it is a number that can hold epoch time ({@code long}, {@code Long},
+   * {@code int}, {@code Integer}); empty for any other type.
+   */
+  public static Optional<String> epochNumberType(TypeMirror type) {
+    if (type.getKind() == TypeKind.LONG) {
+      return Optional.of("java.lang.Long");
+    }
+    if (type.getKind() == TypeKind.INT) {
+      return Optional.of("java.lang.Integer");
+    }
+    if (type.getKind() == TypeKind.DECLARED) {
+      String name = ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
+      if (name.equals("java.lang.Long") || name.equals("java.lang.Integer")) {
+        return Optional.of(name);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The {@code EpochUnit} constant the annotation names ({@code SECONDS}, {@code MILLISECONDS}), or {@code NONE}. */
+  public String epochUnit() {
+    return epochValue()
+        .map(value -> ((VariableElement) value.getValue()).getSimpleName().toString())
+        .orElse(NO_EPOCH);
+  }
+
+  /** The {@code epoch} value as written, to point a message at it; empty when it is not written. */
+  public Optional<AnnotationValue> epochValue() {
+    return Annotations.explicitValue(ttl, "epoch").filter(value -> value.getValue() instanceof VariableElement);
   }
 
   /** Whether the member is mapped {@code @Temporal(TIME)}: a time of day, no date. */

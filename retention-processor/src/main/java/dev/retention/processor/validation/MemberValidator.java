@@ -11,6 +11,7 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
@@ -44,11 +45,35 @@ public final class MemberValidator {
     if (type.getKind() == TypeKind.TYPEVAR || member.temporalType(type).isPresent()) {
       return Optional.empty();
     }
+    Optional<String> number = TtlMember.epochNumberType(type);
+    if (number.isPresent()) {
+      return Optional.of(epochProblem(member, type, number.get()));
+    }
+    if (!member.epochUnit().equals(TtlMember.NO_EPOCH) && !member.isTimeOnly()
+        && TemporalType.forJavaType(qualifiedName(type)).isPresent()) {
+      return Optional.of(Problem.onValue(member.element(), member.ttl(), member.epochValue().orElseThrow(),
+          Message.EPOCH_ON_DATE, member.describe(), type, member.epochUnit()));
+    }
     if (member.isTimeOnly()) {
       return Optional.of(Problem.on(member.element(), member.ttl(), Message.TIME_ONLY, member.describe()));
     }
     return Optional.of(Problem.on(member.element(), member.ttl(), Message.TYPE, member.describe(), type,
         TemporalType.supportedList()));
+  }
+
+  /** The problem of a number that is no epoch attribute as written: no unit, or one an {@code int} cannot hold. */
+  private static Problem epochProblem(TtlMember member, TypeMirror type, String boxed) {
+    if (member.epochUnit().equals(TtlMember.NO_EPOCH)) {
+      return Problem.on(member.element(), member.ttl(), Message.EPOCH_UNIT, member.describe(), type);
+    }
+    return Problem.onValue(member.element(), member.ttl(), member.epochValue().orElseThrow(), Message.EPOCH_INT_MILLIS,
+        member.describe(), type);
+  }
+
+  private static String qualifiedName(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        ? ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString()
+        : type.toString();
   }
 
   private static Optional<Problem> checkEnclosingClass(TtlMember member) {

@@ -9,10 +9,21 @@ import javax.tools.Diagnostic;
 public enum Message {
   TYPE(Diagnostic.Kind.ERROR, "type",
       "@Ttl is on %s of type %s, which is not a date, so no expiry can be computed from it. Put @Ttl on an attribute"
-          + " of one of these types: %s"),
+          + " of one of these types: %s; or on a long, Long, int or Integer that holds epoch time, naming its unit"
+          + " with epoch = EpochUnit.SECONDS or EpochUnit.MILLISECONDS"),
   TIME_ONLY(Diagnostic.Kind.ERROR, "type",
       "@Ttl is on %s, mapped with @Temporal(TIME): a time of day without a date is no instant, so rows could never"
           + " be compared with a cutoff. Map it as TIMESTAMP or DATE, or put @Ttl on a full date attribute"),
+  EPOCH_UNIT(Diagnostic.Kind.ERROR, "epoch",
+      "@Ttl is on %s of type %s, a number that says nothing of its unit, and the unit is not named: seconds and"
+          + " milliseconds differ a thousandfold, so it is never guessed. Name the unit the attribute holds epoch time"
+          + " in: @Ttl(expireAfterSeconds = ..., epoch = EpochUnit.SECONDS) or epoch = EpochUnit.MILLISECONDS"),
+  EPOCH_INT_MILLIS(Diagnostic.Kind.ERROR, "epoch",
+      "@Ttl is on %s of type %s with epoch = EpochUnit.MILLISECONDS, but an int of epoch milliseconds overflows on"
+          + " 1970-01-25. Make the attribute a long or Long, or store seconds with epoch = EpochUnit.SECONDS"),
+  EPOCH_ON_DATE(Diagnostic.Kind.ERROR, "epoch",
+      "@Ttl is on %s of type %s, a date, but names epoch = EpochUnit.%s, which only a number of seconds or"
+          + " milliseconds needs. Remove epoch from the annotation"),
   NOT_AN_ENTITY(Diagnostic.Kind.ERROR, "entity",
       "@Ttl is in %s, which is neither an @Entity nor a @MappedSuperclass, so there is no table to delete from."
           + " Annotate the class with @Entity (or @MappedSuperclass), or move @Ttl to an entity"),

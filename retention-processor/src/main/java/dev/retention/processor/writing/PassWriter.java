@@ -9,6 +9,8 @@ import com.palantir.javapoet.TypeSpec;
 import dev.retention.processor.model.PassModel;
 import dev.retention.processor.model.TtlAttribute;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 
@@ -37,11 +39,30 @@ public final class PassWriter {
             .returns(attribute.javaType())
             .addParameter(Names.CUTOFF, "cutoff")
             .addStatement("return cutoff.$L()", attribute.type().cutoffMethod())
-            .build());
+            .build())
+        .addMethods(epochReading(attribute));
     return JavaFile.builder(model.passClass().packageName(), pass.build())
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
+  }
+
+  /**
+   * For an attribute that holds epoch time, how a value is read as an instant (for the lag): the number alone does
+   * not say its unit, the annotation did.
+   */
+  private static List<MethodSpec> epochReading(TtlAttribute attribute) {
+    if (!attribute.type().isEpoch()) {
+      return List.of();
+    }
+    return List.of(MethodSpec.methodBuilder("instantOf")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PROTECTED)
+        .returns(Instant.class)
+        .addParameter(attribute.javaType(), "value")
+        .addParameter(Names.CUTOFF, "cutoff")
+        .addStatement("return $T.$L(value)", Instant.class, attribute.type().instantFactory())
+        .build());
   }
 
   private static TypeName superclass(PassModel model) {
