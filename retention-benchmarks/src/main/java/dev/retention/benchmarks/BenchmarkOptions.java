@@ -1,6 +1,6 @@
 package dev.retention.benchmarks;
 
-import dev.retention.benchmarks.database.DatabaseKind;
+import dev.retention.it.support.TestDatabase;
 import dev.retention.benchmarks.database.Layout;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  */
 public record BenchmarkOptions(
     Set<Mode> modes,
-    List<DatabaseKind> databases,
+    List<TestDatabase.Kind> databases,
     long rows,
     int expiredPercent,
     List<Layout> layouts,
@@ -104,7 +104,7 @@ public record BenchmarkOptions(
       return new BenchmarkOptions(
           list(values.get("modes")).stream().map(Mode::parse).collect(Collectors.toCollection(
               () -> EnumSet.noneOf(Mode.class))),
-          list(values.get("databases")).stream().map(DatabaseKind::parse).toList(),
+          list(values.get("databases")).stream().map(TestDatabase.Kind::parse).toList(),
           Long.parseLong(values.get("rows")),
           Integer.parseInt(values.get("expired-percent")),
           list(values.get("layouts")).stream().map(Layout::parse).toList(),

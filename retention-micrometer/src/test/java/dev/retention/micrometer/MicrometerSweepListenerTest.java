@@ -25,9 +25,9 @@ class MicrometerSweepListenerTest {
 
   @Test
   void rowsAreCountedPerPassAsBatchesCommit() {
-    listener.batchCompleted(new BatchReport(SESSIONS, 1, 500, Duration.ofMillis(40)));
-    listener.batchCompleted(new BatchReport(SESSIONS, 2, 120, Duration.ofMillis(10)));
-    listener.batchCompleted(new BatchReport(AUDIT, 1, 7, Duration.ofMillis(5)));
+    listener.batchCompleted(new BatchReport(SESSIONS, 1, 500, Duration.ofMillis(40), 500));
+    listener.batchCompleted(new BatchReport(SESSIONS, 2, 120, Duration.ofMillis(10), 500));
+    listener.batchCompleted(new BatchReport(AUDIT, 1, 7, Duration.ofMillis(5), 500));
 
     assertEquals(620, registry.get("retention.rows.deleted").tag("pass", SESSIONS).counter().count());
     assertEquals(7, registry.get("retention.rows.deleted").tag("pass", AUDIT).counter().count());
@@ -90,7 +90,7 @@ class MicrometerSweepListenerTest {
   @Test
   void commonTagsAreAddedToEveryMeter() {
     var tagged = new MicrometerSweepListener(registry, Tags.of("unit", "orders"));
-    tagged.batchCompleted(new BatchReport(SESSIONS, 1, 3, Duration.ofMillis(1)));
+    tagged.batchCompleted(new BatchReport(SESSIONS, 1, 3, Duration.ofMillis(1), 500));
     tagged.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofMillis(2)));
 
     assertEquals(3, registry.get("retention.rows.deleted").tags("pass", SESSIONS, "unit", "orders").counter().count());

@@ -1,6 +1,6 @@
 package dev.retention.benchmarks.suite;
 
-import dev.retention.benchmarks.database.BenchmarkDatabase;
+import dev.retention.it.support.ScratchDatabase;
 import dev.retention.benchmarks.database.TableLoader;
 import dev.retention.benchmarks.database.TableLoader.RowCounts;
 import dev.retention.benchmarks.database.Workload;
@@ -23,11 +23,11 @@ final class MeasuredDrain {
 
   private static final double MEGABYTE = 1024.0 * 1024.0;
 
-  private final BenchmarkDatabase database;
+  private final ScratchDatabase database;
   private final EntityManagerFactory emf;
   private final int foregroundRate;
 
-  MeasuredDrain(BenchmarkDatabase database, EntityManagerFactory emf, int foregroundRate) {
+  MeasuredDrain(ScratchDatabase database, EntityManagerFactory emf, int foregroundRate) {
     this.database = database;
     this.emf = emf;
     this.foregroundRate = foregroundRate;
