@@ -27,8 +27,8 @@ public final class Sweeper {
   private static final System.Logger LOGGER = System.getLogger(Sweeper.class.getName());
 
   /** What every sweeper of one runtime shares. */
-  public record Environment(
-      EntityManagerFactory emf, Clock clock, ZoneId zone, SweepListener listener, StopSignal stopSignal) {}
+  public record Environment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
+      SweepListener listener, StopSignal stopSignal) {}
 
   /** How many times a batch runs before a deadlock it loses counts as a failure. */
   static final int DEADLOCK_ATTEMPTS = 5;
@@ -99,7 +99,7 @@ public final class Sweeper {
 
     private void countInsteadOfDeleting() {
       try {
-        deleted = Transactions.read(environment.emf(), em -> pass.countExpired(em, cutoff));
+        deleted = environment.transactions().read(environment.emf(), em -> pass.countExpired(em, cutoff));
       } catch (RuntimeException | Error e) {
         failure = new SweepFailedException(pass.name(), "the dry-run count", cutoff.instant(), e);
       }
@@ -159,7 +159,7 @@ public final class Sweeper {
     private int runBatch() {
       for (int attempt = 1; ; attempt++) {
         try {
-          return Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
+          return environment.transactions().inTransaction(environment.emf(), settings.batchTimeout(),
               em -> shape.purgeBatch(em, pass, cutoff, settings.batchSize()));
         } catch (RuntimeException e) {
           if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
@@ -182,7 +182,8 @@ public final class Sweeper {
      * batch. Looked up once, and kept for the lag.
      */
     private boolean nothingExpiredLeft() {
-      oldestAfterLastBatch = Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+      oldestAfterLastBatch =
+          environment.transactions().read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
       return oldestAfterLastBatch.isEmpty();
     }
 
@@ -191,7 +192,7 @@ public final class Sweeper {
       try {
         Optional<Instant> oldest = oldestAfterLastBatch != null
             ? oldestAfterLastBatch
-            : Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+            : environment.transactions().read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
         return oldest.map(instant -> Duration.between(instant, cutoff.instant()));
       } catch (RuntimeException | Error e) {
         if (failure != null) {

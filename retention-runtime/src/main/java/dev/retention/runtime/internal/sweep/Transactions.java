@@ -8,9 +8,12 @@ import java.util.function.Function;
 
 /**
  * Runs work in an entity manager of its own, in a resource-local transaction of its own, with every statement bounded
- * by a timeout so that a lock a foreground transaction holds never makes the sweep wait forever.
+ * by a timeout so that a lock a foreground transaction holds never makes the sweep wait forever. The default for a
+ * factory with no JTA transaction manager in sight.
  */
-final class Transactions {
+final class Transactions implements BatchTransactions {
+
+  static final Transactions RESOURCE_LOCAL = new Transactions();
 
   /** JPA's query timeout, in milliseconds; providers apply it to every statement of the entity manager. */
   static final String QUERY_TIMEOUT = "jakarta.persistence.query.timeout";
@@ -23,11 +26,11 @@ final class Transactions {
    * Runs {@code work} in a new transaction: committed when it returns, rolled back when it throws. Each statement may
    * run, or wait for a lock, for at most {@code timeout}.
    */
-  static <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+  @Override
+  public <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
     EntityManager em = emf.createEntityManager();
     try {
-      em.setProperty(QUERY_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-      em.setProperty(LOCK_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+      applyTimeout(em, timeout);
       EntityTransaction transaction = em.getTransaction();
       transaction.begin();
       try {
@@ -44,13 +47,25 @@ final class Transactions {
   }
 
   /** Runs a read in an entity manager of its own, without a transaction. */
-  static <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
+  @Override
+  public <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
     EntityManager em = emf.createEntityManager();
     try {
       return work.apply(em);
     } finally {
       em.close();
     }
+  }
+
+  @Override
+  public String name() {
+    return "resource-local transactions";
+  }
+
+  /** Bounds every statement and lock wait of {@code em} by {@code timeout}. */
+  static void applyTimeout(EntityManager em, Duration timeout) {
+    em.setProperty(QUERY_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+    em.setProperty(LOCK_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
   }
 
   private static void rollBack(EntityTransaction transaction, Throwable cause) {
