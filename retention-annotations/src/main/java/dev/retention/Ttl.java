@@ -16,6 +16,14 @@ import java.lang.annotation.Target;
  * it is the window after the attribute (an audit entry kept 365 days after {@code occurredAt}). A row whose attribute
  * is {@code null} never expires.
  *
+ * <p>The attribute is a date ({@code Instant}, {@code OffsetDateTime}, {@code LocalDateTime}, ...), or a number that
+ * holds epoch time ({@code long}, {@code Long}, {@code int}, {@code Integer}), whose unit {@link #epoch()} names:
+ *
+ * <pre>{@code
+ * @Ttl(expireAfterSeconds = 0, epoch = EpochUnit.MILLISECONDS)   // Spring Session JDBC's EXPIRY_TIME
+ * long expiryTime;
+ * }</pre>
+ *
  * <p>Put it on a persistent field, or on the getter when the entity uses property access. The annotation processor
  * in {@code retention-processor} checks the placement at compile time and generates the retention pass that the
  * runtime runs. Retention is {@code CLASS} so that entities compiled into a jar (a {@code @MappedSuperclass}, say)
@@ -34,4 +42,12 @@ public @interface Ttl {
    * From {@code 0} to {@link #MAX_EXPIRE_AFTER_SECONDS}.
    */
   long expireAfterSeconds();
+
+  /**
+   * The unit of a numeric attribute that holds epoch time: {@link EpochUnit#SECONDS} or
+   * {@link EpochUnit#MILLISECONDS}. Required on a {@code long}, {@code Long}, {@code int} or {@code Integer} attribute,
+   * where leaving it out is a compile error, so that a number is never read in a guessed unit; not allowed on a date
+   * attribute, which carries its own meaning.
+   */
+  EpochUnit epoch() default EpochUnit.NONE;
 }

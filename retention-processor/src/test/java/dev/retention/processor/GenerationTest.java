@@ -6,6 +6,7 @@ import static dev.retention.processor.Sources.compile;
 import static dev.retention.processor.Sources.generated;
 import static dev.retention.processor.Sources.resource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.google.testing.compile.Compilation;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 class GenerationTest {
 
   private static final String REGISTRY = "com.acme.RetentionRegistry_eecf783f";
+  private static final String REGISTRY_OF_USER_SESSION = "com.acme.RetentionRegistry_a6551474";
 
   @Test
   void generatesAPassPerEntityARegistryAndItsServicesFile() {
@@ -47,7 +49,16 @@ class GenerationTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     assertEquals("com.acme.persistence.AcmeRetention\n", Sources.servicesFile(compilation));
-    assertThat(compilation).generatedSourceFile("com.acme.persistence.AcmeRetention");
+    assertMatchesGolden(compilation, "com.acme.persistence.AcmeRetention", "AcmeRetention");
+  }
+
+  @Test
+  void whereGeneratedCannotBeUsedTheCodeGoesWithoutIt() {
+    Compilation compilation = compile(List.of("--limit-modules", "java.sql"), resource("com/acme/UserSession.java"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertFalse(generated(compilation, "com.acme.UserSessionRetentionPass").contains("@Generated"));
+    assertFalse(generated(compilation, REGISTRY_OF_USER_SESSION).contains("@Generated"));
   }
 
   @Test

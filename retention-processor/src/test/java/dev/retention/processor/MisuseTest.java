@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  */
 class MisuseTest {
 
-  private static final String IMPORTS = "import dev.retention.Ttl; import jakarta.persistence.*; import java.time.*;";
+  private static final String IMPORTS =
+      "import dev.retention.EpochUnit; import dev.retention.Ttl; import jakarta.persistence.*; import java.time.*;";
 
   @Test
   void anAttributeOfANonDateTypeIsAnErrorListingTheSupportedTypes() {
@@ -31,8 +32,77 @@ class MisuseTest {
             + " java.lang.String, which is not a date, so no expiry can be computed from it. Put @Ttl on an attribute"
             + " of one of these types: java.time.Instant, java.time.OffsetDateTime, java.time.ZonedDateTime,"
             + " java.time.LocalDateTime, java.time.LocalDate, java.util.Date, java.sql.Timestamp, java.sql.Date,"
-            + " java.util.Calendar")
+            + " java.util.Calendar; or on a long, Long, int or Integer that holds epoch time, naming its unit with"
+            + " epoch = EpochUnit.SECONDS or EpochUnit.MILLISECONDS")
         .inFile(entity).onLineContaining("@Ttl(expireAfterSeconds = 60)");
+  }
+
+  @Test
+  void aNumberWithoutItsEpochUnitIsAnErrorNamingBothUnits() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Ttl(expireAfterSeconds = 0)",
+        "long expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:epoch] @Ttl is on field Session.expiresAt of type long, a"
+            + " number that says nothing of its unit, and the unit is not named: seconds and milliseconds differ a"
+            + " thousandfold, so it is never guessed. Name the unit the attribute holds epoch time in:"
+            + " @Ttl(expireAfterSeconds = ..., epoch = EpochUnit.SECONDS) or epoch = EpochUnit.MILLISECONDS")
+        .inFile(entity).onLineContaining("@Ttl(expireAfterSeconds = 0)");
+  }
+
+  @Test
+  void anIntOfEpochMillisecondsIsAnErrorOnTheUnit() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Ttl(expireAfterSeconds = 0,",
+        "     epoch = EpochUnit.MILLISECONDS)",
+        "Integer expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:epoch] @Ttl is on field Session.expiresAt of type"
+            + " java.lang.Integer with epoch = EpochUnit.MILLISECONDS, but an int of epoch milliseconds overflows on"
+            + " 1970-01-25. Make the attribute a long or Long, or store seconds with epoch = EpochUnit.SECONDS")
+        .inFile(entity).onLineContaining("epoch = EpochUnit.MILLISECONDS");
+  }
+
+  @Test
+  void anEpochUnitOnADateIsAnErrorOnTheUnit() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "@Ttl(expireAfterSeconds = 0,",
+        "     epoch = EpochUnit.SECONDS)",
+        "Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:epoch] @Ttl is on field Session.expiresAt of type"
+            + " java.time.Instant, a date, but names epoch = EpochUnit.SECONDS, which only a number of seconds or"
+            + " milliseconds needs. Remove epoch from the annotation")
+        .inFile(entity).onLineContaining("epoch = EpochUnit.SECONDS");
+  }
+
+  @Test
+  void anAttributeOfAMappedSuperclassIsCheckedOnceForAllTheEntitiesThatInheritIt() {
+    JavaFileObject base = source("com.acme.Base", "package com.acme;", IMPORTS,
+        "@MappedSuperclass",
+        "public abstract class Base {",
+        "  @Id Long id;",
+        "  @Ttl(expireAfterSeconds = 60) String expiresAt;",
+        "}");
+
+    Compilation compilation = compile(base, entity("Session extends Base"), entity("Token extends Base"));
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:type] @Ttl is on field Base.expiresAt of type"
+            + " java.lang.String")
+        .inFile(base).onLineContaining("String expiresAt");
   }
 
   @Test
@@ -94,7 +164,7 @@ class MisuseTest {
 
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation).hadErrorContaining("[retention:range] expireAfterSeconds = -1 is out of range. Use 0"
-            + " when the attribute is the expiry instant itself, or a window from 1 to 2147483647 seconds")
+            + " when the attribute is the expiry instant itself, or a window from 1 to 2147483647 seconds (about 68 years)")
         .inFile(entity).onLineContaining("expireAfterSeconds = -1");
   }
 

@@ -25,7 +25,8 @@ class ShapeGenerationTest {
     compilation = compile(resource("com/acme/shapes/Token.java"), resource("com/acme/shapes/Expiring.java"),
         resource("com/acme/shapes/Upload.java"), resource("com/acme/shapes/Vehicle.java"),
         resource("com/acme/shapes/Ledger.java"), resource("com/acme/shapes/Pair.java"),
-        resource("com/acme/shapes/Cart.java"));
+        resource("com/acme/shapes/Cart.java"), resource("com/acme/shapes/SpringSession.java"),
+        resource("com/acme/shapes/Jwt.java"));
     assertThat(compilation).succeededWithoutWarnings();
   }
 
@@ -61,9 +62,20 @@ class ShapeGenerationTest {
   }
 
   @Test
+  void aPrimitiveLongOfEpochMillisecondsIsBoxedAndReadInMilliseconds() {
+    assertMatchesGolden(compilation, "com.acme.shapes.SpringSessionRetentionPass", "SpringSessionRetentionPass");
+  }
+
+  @Test
+  void anIntegerOfEpochSecondsWithAWindowIsReadInSeconds() {
+    assertMatchesGolden(compilation, "com.acme.shapes.JwtRetentionPass", "JwtRetentionPass");
+  }
+
+  @Test
   void theRegistryListsEveryPassSorted() {
-    assertEquals(List.of("CartRetentionPass", "Ledger_LineRetentionPass", "PairRetentionPass", "TokenRetentionPass",
-        "UploadRetentionPass", "VehicleRetentionPass"), passesNamed(""));
+    assertEquals(List.of("CartRetentionPass", "JwtRetentionPass", "Ledger_LineRetentionPass", "PairRetentionPass",
+        "SpringSessionRetentionPass", "TokenRetentionPass", "UploadRetentionPass", "VehicleRetentionPass"),
+        passesNamed(""));
   }
 
   private List<String> passesNamed(String prefix) {

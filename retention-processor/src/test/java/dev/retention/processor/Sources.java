@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import dev.retention.processor.writing.RegistryWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -53,8 +54,7 @@ final class Sources {
 
   /** The text of the generated services file. */
   static String servicesFile(Compilation compilation) {
-    return compilation.generatedFile(StandardLocation.CLASS_OUTPUT,
-            "META-INF/services/dev.retention.runtime.RetentionRegistry")
+    return compilation.generatedFile(StandardLocation.CLASS_OUTPUT, RegistryWriter.SERVICES_FILE)
         .map(Sources::read)
         .orElseThrow(() -> new AssertionError("no services file was generated"));
   }

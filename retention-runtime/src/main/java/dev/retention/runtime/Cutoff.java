@@ -22,6 +22,10 @@ import java.util.Objects;
  * A date-only attribute is expired once the start of its day is at or before the cutoff, which is the same as the day
  * being at or before the cutoff's day.
  *
+ * <p>An attribute that holds epoch time compares with the cutoff counted in the same unit, rounded down: a row stamped
+ * {@code s} seconds is expired when the instant {@code s} stands for is at or before the cutoff, which is exactly when
+ * {@code s <= floor(cutoff in seconds)}.
+ *
  * @param instant the cutoff instant: the sweep's {@code now} minus the pass's retention
  * @param zone the zone in which zone-less attribute values are read
  */
@@ -71,6 +75,35 @@ public record Cutoff(Instant instant, ZoneId zone) {
   /** The cutoff as a calendar in the runtime's zone, whose wall-clock time is what the database compares. */
   public Calendar toCalendar() {
     return GregorianCalendar.from(toZonedDateTime());
+  }
+
+  /** The cutoff in whole seconds since the epoch, rounded down, for an attribute that holds epoch seconds. */
+  public long toEpochSeconds() {
+    return instant.getEpochSecond();
+  }
+
+  /** The cutoff in whole milliseconds since the epoch, rounded down, for an attribute that holds epoch milliseconds. */
+  public long toEpochMillis() {
+    return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000L), instant.getNano() / 1_000_000);
+  }
+
+  /**
+   * {@link #toEpochSeconds()} for an {@code int} attribute. A cutoff after 2038-01-19T03:14:07Z is given as
+   * {@code Integer.MAX_VALUE}, at or after every value an {@code int} holds, so every non-null row is expired, as it is.
+   *
+   * @throws ArithmeticException when the cutoff is before 1901-12-13T20:45:52Z: no {@code int} value is that early,
+   *     and no bound could keep every row
+   */
+  public int toEpochSecondsAsInt() {
+    long seconds = toEpochSeconds();
+    if (seconds > Integer.MAX_VALUE) {
+      return Integer.MAX_VALUE;
+    }
+    if (seconds < Integer.MIN_VALUE) {
+      throw new ArithmeticException("The cutoff " + instant + " is before the earliest instant an int of epoch"
+          + " seconds holds (" + Instant.ofEpochSecond(Integer.MIN_VALUE) + ")");
+    }
+    return (int) seconds;
   }
 
   /** The instant an attribute value stands for, zone-less values read in {@link #zone()}; null stays null. */

@@ -3,6 +3,7 @@ package dev.retention.runtime;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
+import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.report.Listeners;
 import dev.retention.runtime.internal.schedule.BackgroundSweeps;
 import dev.retention.runtime.internal.schedule.StartupStagger;
@@ -115,15 +116,14 @@ public final class RetentionRuntime implements AutoCloseable {
   public synchronized RetentionRuntime start() {
     checkOpen();
     if (background == null) {
+      // Everything that can fail comes before the first thread: start() starts every sweeper or none.
       List<PassSettings> enabled = enabledSweepers().stream().map(Sweeper::settings).collect(Collectors.toList());
-      background = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock, stopSignal,
-          maxConcurrentSweeps, threadFactory);
-      background.start();
-      if (passes.isEmpty()) {
-        LOGGER.log(Level.WARNING, NO_PASSES);
-      } else {
-        LOGGER.log(Level.INFO, () -> describeStart(enabled));
-      }
+      String startLine = passes.isEmpty() ? NO_PASSES : describeStart(enabled);
+      BackgroundSweeps sweeps = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock,
+          stopSignal, maxConcurrentSweeps, threadFactory);
+      sweeps.start();
+      background = sweeps;
+      LOGGER.log(passes.isEmpty() ? Level.WARNING : Level.INFO, startLine);
     }
     return this;
   }
@@ -223,13 +223,37 @@ public final class RetentionRuntime implements AutoCloseable {
       text.append(System.lineSeparator()).append("  ").append(pass.pass())
           .append(pass.retention().isZero() ? ": expires at its attribute"
               : ": retention " + Durations.format(pass.retention()))
+          .append(shortened(sweepers.get(pass.pass()).pass(), pass)
+              ? " (shortened from the compiled " + Durations.format(sweepers.get(pass.pass()).pass().expireAfter())
+                  + ")"
+              : "")
           .append(", every ").append(Durations.format(pass.effectiveInterval()))
           .append(", first sweep in ").append(Durations.format(
               StartupStagger.offset(pass.pass(), pass.maxStartupStagger())))
           .append(pass.dryRun() ? ", dry run" : "")
-          .append(", ").append(sweepers.get(pass.pass()).shape().name());
+          .append(", ").append(sweepers.get(pass.pass()).describeStatements());
     }
     return text.toString();
+  }
+
+  /** Whether configuration or code set the pass a window shorter than the one compiled into it. */
+  private static boolean shortened(RetentionPass<?> pass, PassSettings settings) {
+    return settings.retention().compareTo(pass.expireAfter()) < 0;
+  }
+
+  /**
+   * Logs every window shorter than the compiled one at WARNING, with both values: a shorter window deletes rows the
+   * code was written to keep, so it is said out loud each time the runtime is built.
+   */
+  private static void warnOfShortenedWindows(List<RetentionPass<?>> passes, Map<String, PassSettings> settings) {
+    for (RetentionPass<?> pass : passes) {
+      PassSettings passSettings = settings.get(pass.name());
+      if (shortened(pass, passSettings)) {
+        LOGGER.log(Level.WARNING, () -> "Retention window of " + pass.name() + " shortened to "
+            + Durations.format(passSettings.retention()) + " (compiled: " + Durations.format(pass.expireAfter())
+            + "): rows the compiled window keeps are deleted");
+      }
+    }
   }
 
   /** Builds a {@link RetentionRuntime}; every setting is optional. */
@@ -248,6 +272,7 @@ public final class RetentionRuntime implements AutoCloseable {
     private Duration closeTimeout = Duration.ofSeconds(30);
     private ThreadFactory threadFactory;
     private boolean portableStatements;
+    private final BeforeDeleteHooks beforeDelete = new BeforeDeleteHooks();
     /** The application's way to run a batch's transaction, given whether the unit is JTA; null: from the factory. */
     private Function<Boolean, BatchTransactions> transactions;
 
@@ -358,6 +383,17 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
+     * Calls {@code hook} in each batch of the pass named {@code passName}, inside the batch's transaction, with the
+     * batch's rows before they are deleted; see {@link BeforeDelete}. Hooks registered for one pass run in the order
+     * registered. The pass's batches then select and lock their rows with JPQL, never with a statement shaped for the
+     * database, so that the hook is given exactly the rows that go.
+     */
+    public Builder beforeDelete(String passName, BeforeDelete hook) {
+      beforeDelete.add(Objects.requireNonNull(passName, "passName"), Objects.requireNonNull(hook, "hook"));
+      return this;
+    }
+
+    /**
      * Runs each batch in a JTA transaction of its own through {@code transactionManager}, suspending the calling
      * thread's transaction for the batch. Needed only where the runtime cannot find the transaction manager itself:
      * with Hibernate it takes the one of the factory's JTA platform (Quarkus, WildFly, Narayana standalone).
@@ -372,8 +408,7 @@ public final class RetentionRuntime implements AutoCloseable {
      * Runs each batch in a JTA transaction begun through {@code userTransaction}, for a container that gives no
      * {@code TransactionManager} (look one up at {@code java:comp/UserTransaction}). A {@code UserTransaction} cannot
      * suspend a transaction, so {@link RetentionRuntime#sweepAll()} and {@link RetentionRuntime#sweep(String)} refuse
-     * to run in a thread that holds
-     * one; background sweeps run on threads that hold none.
+     * to run in a thread that holds one; background sweeps run on threads that hold none.
      */
     public Builder userTransaction(UserTransaction userTransaction) {
       Objects.requireNonNull(userTransaction, "userTransaction");
@@ -403,8 +438,10 @@ public final class RetentionRuntime implements AutoCloseable {
       Map<String, Duration> windows = new LinkedHashMap<>();
       discovered.forEach(pass -> windows.put(pass.name(), pass.expireAfter()));
       Map<String, PassSettings> settings = OptionsBinder.bind(windows, configuration, defaults, options);
+      beforeDelete.check(discovered, emf.getMetamodel());
 
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
+      warnOfShortenedWindows(managed, settings);
       StatementShapes shapes = StatementShapes.choose(emf, portableStatements);
       StopSignal stopSignal = new StopSignal();
       BatchTransactions batchTransactions = transactions != null
@@ -414,7 +451,11 @@ public final class RetentionRuntime implements AutoCloseable {
           emf, batchTransactions, clock, zone, Listeners.withBuiltIns(listeners), stopSignal);
       Map<String, Sweeper> sweepers = new LinkedHashMap<>();
       for (RetentionPass<?> pass : managed) {
-        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), shapes.forPass(pass)));
+        StatementShapes.Choice choice = beforeDelete.shapeFor(pass, emf.getMetamodel())
+            .map(hooked -> new StatementShapes.Choice(hooked, List.of()))
+            .orElseGet(() -> shapes.forPass(pass));
+        sweepers.put(pass.name(),
+            new Sweeper(environment, pass, settings.get(pass.name()), choice, shapes.batchBound()));
       }
       return new RetentionRuntime(this, managed, sweepers, stopSignal, batchTransactions);
     }

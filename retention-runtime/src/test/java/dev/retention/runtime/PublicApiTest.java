@@ -25,6 +25,7 @@ class PublicApiTest {
   void thePublicTypesOutsideInternalAreTheseAndNoOthers() throws Exception {
     assertEquals(List.of(
         "dev.retention.runtime.BatchReport",
+        "dev.retention.runtime.BeforeDelete",
         "dev.retention.runtime.Cutoff",
         "dev.retention.runtime.DeleteStrategy",
         "dev.retention.runtime.PassSettings",

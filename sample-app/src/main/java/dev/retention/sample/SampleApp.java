@@ -54,10 +54,10 @@ public final class SampleApp {
     String database = options.jdbcUrl().orElse("embedded H2 (in memory)");
     try (EntityManagerFactory emf = SampleDatabase.open(options)) {
       out.printf("Seeding %,d rows, about half of them expired, into %s ...%n", options.rows(), database);
-      Seeder.SeedCounts seeded = new Seeder(emf, clock).seed(options.rows());
-      out.printf("Seeded %,d audit entries, %,d sessions, %,d notifications, %,d job payloads, %,d carts (3 items"
-          + " each).%n", seeded.auditEntries(), seeded.sessions(), seeded.notifications(), seeded.jobPayloads(),
-          seeded.carts());
+      Seeder.SeedCounts seeded = new Seeder(emf, clock, out, Seeder.BIG_SEED).seed(options.rows());
+      out.printf("Seeded %,d audit entries, %,d sessions, %,d web sessions (epoch milliseconds), %,d notifications,"
+          + " %,d job payloads, %,d carts (3 items each).%n", seeded.auditEntries(), seeded.sessions(),
+          seeded.webSessions(), seeded.notifications(), seeded.jobPayloads(), seeded.carts());
       return drain(out, err, emf, clock, options);
     }
   }
@@ -71,6 +71,7 @@ public final class SampleApp {
         // A service would keep the default stagger of up to a minute; the sample starts every pass at once.
         .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO).withDryRun(options.dryRun()))
         .listener(progress)
+        .beforeDelete(AuditArchive.PASS, new AuditArchive())
         .build()) {
       progress.track(retention.passes().stream().map(RetentionPass::name).collect(Collectors.toList()));
       out.printf("Starting the retention runtime: %d passes%s.%n", retention.passes().size(),

@@ -5,10 +5,12 @@ import dev.retention.sample.model.CheckoutCart;
 import dev.retention.sample.model.JobPayload;
 import dev.retention.sample.model.Notification;
 import dev.retention.sample.model.UserSession;
+import dev.retention.sample.model.WebSession;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,21 +37,37 @@ final class Seeder {
   private final ZoneId zone;
   private final Random random = new Random(20_260_301L);
 
-  Seeder(EntityManagerFactory emf, Clock clock) {
+  /** A seed this large takes long enough (seconds to minutes on a server) to deserve a progress line every tenth. */
+  static final int BIG_SEED = 100_000;
+
+  private final PrintStream out;
+  private final int progressFrom;
+  private int seeded;
+  private int total;
+  private int nextReport;
+
+  /** Prints a line at every tenth of a seed of {@code progressFrom} rows or more. */
+  Seeder(EntityManagerFactory emf, Clock clock, PrintStream out, int progressFrom) {
     this.emf = emf;
+    this.out = out;
+    this.progressFrom = progressFrom;
     this.now = clock.instant();
     this.zone = clock.getZone();
   }
 
   /** Seeds {@code rows} rows in all, split across the tables, and returns how many went into each. */
   SeedCounts seed(int rows) {
-    SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 25 / 100, rows * 15 / 100, rows * 10 / 100,
-        rows * 10 / 100 / 4);
+    SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 15 / 100, rows * 10 / 100, rows * 15 / 100,
+        rows * 10 / 100, rows * 10 / 100 / 4);
+    total = counts.total();
+    nextReport = total >= progressFrom ? Math.max(1, total / 10) : Integer.MAX_VALUE;
     insert(counts.auditEntries(), i -> new AuditLogEntry("user-" + i % 97, ACTIONS[i % ACTIONS.length],
         instantAround(YEAR, i)));
     // A name-based UUID, well-formed (MariaDB's UUID type checks the version bits) and the same on every run.
     insert(counts.sessions(), i -> new UserSession(UUID.nameUUIDFromBytes(("session-" + i).getBytes(UTF_8)),
         "user-" + i % 97, instantAround(Duration.ZERO, i)));
+    insert(counts.webSessions(), i -> new WebSession(UUID.nameUUIDFromBytes(("web-" + i).getBytes(UTF_8)).toString(),
+        "user-" + i % 97, instantAround(Duration.ZERO, i).toEpochMilli()));
     insert(counts.notifications(), i -> new Notification("user-" + i % 97, "Your export is ready",
         LocalDateTime.ofInstant(instantAround(NINETY_DAYS, i), zone)));
     insert(counts.jobPayloads(), i -> new JobPayload("report", "{\"report\": " + i + "}",
@@ -84,6 +102,7 @@ final class Seeder {
           em.flush();
           em.clear();
         }
+        reportProgress();
       }
       em.getTransaction().commit();
     } finally {
@@ -94,10 +113,18 @@ final class Seeder {
     }
   }
 
+  private void reportProgress() {
+    seeded++;
+    if (seeded >= nextReport) {
+      out.printf("  seeded %,d of %,d rows (%d%%)%n", seeded, total, seeded * 100L / total);
+      nextReport += Math.max(1, total / 10);
+    }
+  }
+
   /** How many rows went into each table; each cart has three items besides. */
-  record SeedCounts(int auditEntries, int sessions, int notifications, int jobPayloads, int carts) {
+  record SeedCounts(int auditEntries, int sessions, int webSessions, int notifications, int jobPayloads, int carts) {
     int total() {
-      return auditEntries + sessions + notifications + jobPayloads + carts;
+      return auditEntries + sessions + webSessions + notifications + jobPayloads + carts;
     }
   }
 }

@@ -12,6 +12,7 @@ import com.palantir.javapoet.ClassName;
  * @param attribute the {@code @Ttl} attribute
  * @param id the entity's id
  * @param strategy how rows are deleted, and why
+ * @param generatedAnnotation whether {@code @Generated} can be used in the entity's package
  */
 public record PassModel(
     ClassName entity,
@@ -19,7 +20,8 @@ public record PassModel(
     ClassName passClass,
     TtlAttribute attribute,
     EntityId id,
-    Strategy strategy) {
+    Strategy strategy,
+    boolean generatedAnnotation) {
 
   /** The pass's name at run time: the entity's canonical class name. */
   public String passName() {

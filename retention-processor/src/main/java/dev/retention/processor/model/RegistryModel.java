@@ -10,19 +10,23 @@ import java.util.stream.Collectors;
  * The registry of one compilation: its name and the passes it lists, sorted.
  *
  * @param name the registry class
+ * @param nameConfigured whether the name was set with {@code -Aretention.registry}, rather than made from a hash
  * @param passes the pass classes, sorted by name
+ * @param generatedAnnotation whether {@code @Generated} can be used in the registry's package
  */
-public record RegistryModel(ClassName name, List<ClassName> passes) {
+public record RegistryModel(ClassName name, boolean nameConfigured, List<ClassName> passes,
+    boolean generatedAnnotation) {
 
   /**
    * The registry for {@code passes}, named {@code configuredName} when given, else
    * {@code <common package>.RetentionRegistry_<hash>}: the package the passes share and eight hex digits of a hash of
    * their names, so that two modules with entities in one package still get registries of different names.
    */
-  public static RegistryModel of(List<ClassName> passes, Optional<String> configuredName) {
+  public static RegistryModel of(List<ClassName> passes, Optional<String> configuredName,
+      boolean generatedAnnotation) {
     List<ClassName> sorted = passes.stream().sorted().collect(Collectors.toList());
     ClassName name = configuredName.map(ClassName::bestGuess).orElseGet(() -> defaultName(sorted));
-    return new RegistryModel(name, sorted);
+    return new RegistryModel(name, configuredName.isPresent(), sorted, generatedAnnotation);
   }
 
   private static ClassName defaultName(List<ClassName> sorted) {

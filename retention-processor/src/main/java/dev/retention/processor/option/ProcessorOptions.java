@@ -1,7 +1,7 @@
 package dev.retention.processor.option;
 
 import dev.retention.processor.validation.Diagnostics;
-import dev.retention.processor.validation.Diagnostics.Problem;
+import dev.retention.processor.validation.Problem;
 import dev.retention.processor.validation.Message;
 import java.util.Map;
 import java.util.Optional;
@@ -33,11 +33,9 @@ public record ProcessorOptions(Optional<String> registry) {
         continue;
       }
       if (!key.equals(REGISTRY)) {
-        diagnostics.report(Problem.on(null, null, Message.OPTION,
-            "Unknown processor option -A" + key, ALLOWED));
+        diagnostics.report(Problem.on(null, null, Message.UNKNOWN_OPTION, key, ALLOWED));
       } else if (value == null || !isQualifiedClassName(value)) {
-        diagnostics.report(Problem.on(null, null, Message.OPTION,
-            "-A" + REGISTRY + "=" + value + " is not a fully qualified class name", ALLOWED));
+        diagnostics.report(Problem.on(null, null, Message.REGISTRY_OPTION, REGISTRY, value, ALLOWED));
       } else {
         registry = Optional.of(value);
       }

@@ -1,5 +1,6 @@
 package dev.retention.processor.reading;
 
+import dev.retention.Ttl;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,12 +11,11 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
 /**
- * Reads annotations by name, so that the processor needs neither the JPA API nor the {@code @Ttl} annotation on its
- * own class path.
+ * Reads annotations by name, so that the processor needs no JPA API on its own class path.
  */
 public final class Annotations {
 
-  public static final String TTL = "dev.retention.Ttl";
+  public static final String TTL = Ttl.class.getCanonicalName();
 
   public static final String ENTITY = "jakarta.persistence.Entity";
   public static final String MAPPED_SUPERCLASS = "jakarta.persistence.MappedSuperclass";

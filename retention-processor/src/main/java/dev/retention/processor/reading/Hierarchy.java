@@ -3,6 +3,9 @@ package dev.retention.processor.reading;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -33,6 +36,21 @@ public record Hierarchy(List<TypeElement> classes) {
     return Optional.of(new Hierarchy(List.copyOf(classes)));
   }
 
+  /** The first superclass of {@code type}, as written, that is not resolved; empty when every one is. */
+  public static Optional<TypeMirror> unresolvedSuperclass(TypeElement type) {
+    TypeElement current = type;
+    while (current != null) {
+      TypeMirror superclass = current.getSuperclass();
+      if (superclass.getKind() == TypeKind.ERROR) {
+        return Optional.of(superclass);
+      }
+      current = superclass.getKind() == TypeKind.DECLARED
+          ? (TypeElement) ((DeclaredType) superclass).asElement()
+          : null;
+    }
+    return Optional.empty();
+  }
+
   public TypeElement self() {
     return classes.get(0);
   }
@@ -42,6 +60,29 @@ public record Hierarchy(List<TypeElement> classes) {
     List<TtlMember> members = new ArrayList<>();
     classes.forEach(type -> members.addAll(TtlMember.declaredIn(type)));
     return members;
+  }
+
+  /** The members annotated {@code @Id} or {@code @EmbeddedId} in the hierarchy, the class's own first. */
+  public List<Element> idMembers() {
+    List<Element> members = new ArrayList<>();
+    for (TypeElement type : classes) {
+      for (Element enclosed : type.getEnclosedElements()) {
+        boolean attribute = enclosed.getKind() == ElementKind.FIELD || enclosed.getKind() == ElementKind.METHOD;
+        if (attribute && (Annotations.has(enclosed, Annotations.ID)
+            || Annotations.has(enclosed, Annotations.EMBEDDED_ID))) {
+          members.add(enclosed);
+        }
+      }
+    }
+    return members;
+  }
+
+  /** The first id getter, whose presence makes JPA use property access. */
+  public Optional<ExecutableElement> idGetter() {
+    return idMembers().stream()
+        .filter(member -> member.getKind() == ElementKind.METHOD)
+        .map(ExecutableElement.class::cast)
+        .findFirst();
   }
 
   /**

@@ -1,19 +1,32 @@
 package dev.retention.processor.reading;
 
+import dev.retention.processor.model.TemporalType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Types;
 
 /**
- * A field or method annotated {@code @Ttl}, with the annotation itself.
+ * A field or method annotated {@code @Ttl}, with the annotation itself, and what can be read from the two.
  *
  * @param element the field or method
  * @param ttl the {@code @Ttl} annotation on it
  */
 public record TtlMember(Element element, AnnotationMirror ttl) {
+
+  /** The {@code EpochUnit} constant that says the attribute is a date, not a number: the default. */
+  public static final String NO_EPOCH = "NONE";
 
   public TypeElement declaringType() {
     return (TypeElement) element.getEnclosingElement();
@@ -23,12 +36,137 @@ public record TtlMember(Element element, AnnotationMirror ttl) {
     return element.getKind() == ElementKind.METHOD;
   }
 
+  /**
+   * Names the member for the whole compilation, across rounds: {@code com.acme.Session.expiresAt} or
+   * {@code com.acme.Session.getExpiresAt()}.
+   */
+  public String key() {
+    return declaringType().getQualifiedName() + "." + element;
+  }
+
   /** How the member is named in messages: {@code field Session.expiresAt} or {@code method Session.getExpiresAt()}. */
   public String describe() {
     String owner = declaringType().getSimpleName().toString();
     return isMethod()
         ? "method " + owner + "." + element.getSimpleName() + "()"
         : "field " + owner + "." + element.getSimpleName();
+  }
+
+  /** The attribute's JPA name: the field's name, or the property name of a getter. */
+  public String attributeName() {
+    return attributeName(element);
+  }
+
+  /** The JPA attribute name of a field or a getter. */
+  public static String attributeName(Element member) {
+    String name = member.getSimpleName().toString();
+    if (member.getKind() != ElementKind.METHOD) {
+      return name;
+    }
+    String property;
+    if (name.startsWith("get") && name.length() > 3) {
+      property = name.substring(3);
+    } else if (name.startsWith("is") && name.length() > 2) {
+      property = name.substring(2);
+    } else {
+      return name;
+    }
+    if (property.length() > 1 && Character.isUpperCase(property.charAt(0))
+        && Character.isUpperCase(property.charAt(1))) {
+      return property;
+    }
+    return Character.toLowerCase(property.charAt(0)) + property.substring(1);
+  }
+
+  /** The {@code expireAfterSeconds} value as written, to point a message at it; empty when javac reports it. */
+  public Optional<AnnotationValue> expireAfterSecondsValue() {
+    return Annotations.explicitValue(ttl, "expireAfterSeconds")
+        .filter(value -> value.getValue() instanceof Number);
+  }
+
+  /** The expiry window the annotation declares, or empty when it is missing or not a number (javac reports that). */
+  public Optional<Long> expireAfterSeconds() {
+    return expireAfterSecondsValue().map(value -> ((Number) value.getValue()).longValue());
+  }
+
+  /** The member's own type: the field's, or the getter's return type. */
+  public TypeMirror ownType() {
+    return isMethod() ? ((ExecutableElement) element).getReturnType() : element.asType();
+  }
+
+  /** The member's type as {@code entity} sees it, with any type variable of a generic superclass bound. */
+  public TypeMirror typeIn(TypeElement entity, Types types) {
+    TypeMirror type = types.asMemberOf((DeclaredType) entity.asType(), element);
+    return isMethod() ? ((ExecutableType) type).getReturnType() : type;
+  }
+
+  /**
+   * The temporal type of the member when its type is {@code type} (its own, or the one it has in an entity that binds
+   * a type variable), taking {@code @Temporal} and the annotation's epoch unit into account; empty when that is no
+   * supported date, or a number without a unit it can hold, or a date with a unit.
+   */
+  public Optional<TemporalType> temporalType(TypeMirror type) {
+    Optional<String> number = epochNumberType(type);
+    if (number.isPresent()) {
+      return TemporalType.forEpoch(number.get(), epochUnit());
+    }
+    if (type.getKind() != TypeKind.DECLARED || !epochUnit().equals(NO_EPOCH)) {
+      return Optional.empty();
+    }
+    String name = ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
+    Optional<TemporalType> temporal = TemporalType.forJavaType(name);
+    if (temporal.isEmpty() || isTimeOnly()) {
+      return Optional.empty();
+    }
+    if (temporal.get() == TemporalType.UTIL_DATE && temporalValue().equals("DATE")) {
+      return Optional.of(TemporalType.UTIL_DATE_AS_DAY);
+    }
+    return temporal;
+  }
+
+  /**
+   * The boxed name of {@code type} when it is a number that can hold epoch time ({@code long}, {@code Long},
+   * {@code int}, {@code Integer}); empty for any other type.
+   */
+  public static Optional<String> epochNumberType(TypeMirror type) {
+    if (type.getKind() == TypeKind.LONG) {
+      return Optional.of("java.lang.Long");
+    }
+    if (type.getKind() == TypeKind.INT) {
+      return Optional.of("java.lang.Integer");
+    }
+    if (type.getKind() == TypeKind.DECLARED) {
+      String name = ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
+      if (name.equals("java.lang.Long") || name.equals("java.lang.Integer")) {
+        return Optional.of(name);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The {@code EpochUnit} constant the annotation names ({@code SECONDS}, {@code MILLISECONDS}), or {@code NONE}. */
+  public String epochUnit() {
+    return epochValue()
+        .map(value -> ((VariableElement) value.getValue()).getSimpleName().toString())
+        .orElse(NO_EPOCH);
+  }
+
+  /** The {@code epoch} value as written, to point a message at it; empty when it is not written. */
+  public Optional<AnnotationValue> epochValue() {
+    return Annotations.explicitValue(ttl, "epoch").filter(value -> value.getValue() instanceof VariableElement);
+  }
+
+  /** Whether the member is mapped {@code @Temporal(TIME)}: a time of day, no date. */
+  public boolean isTimeOnly() {
+    return temporalValue().equals("TIME");
+  }
+
+  /** The constant of {@code @Temporal} on the member (DATE, TIME, TIMESTAMP), or "" when there is none. */
+  private String temporalValue() {
+    Optional<AnnotationMirror> temporal = Annotations.find(element, Annotations.TEMPORAL);
+    return temporal.flatMap(mirror -> Annotations.explicitValue(mirror, "value"))
+        .map(value -> value.getValue() instanceof VariableElement constant ? constant.getSimpleName().toString() : "")
+        .orElse("");
   }
 
   /** The members of {@code type} itself (not inherited) that carry {@code @Ttl}, in declaration order. */

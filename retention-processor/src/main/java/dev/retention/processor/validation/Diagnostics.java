@@ -1,26 +1,26 @@
 package dev.retention.processor.validation;
 
-import java.util.HashSet;
-import java.util.Set;
 import javax.annotation.processing.Messager;
-import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.tools.Diagnostic;
 
 /**
  * Prints messages on the element, the annotation and the annotation value they concern, so that the IDE underlines the
- * right token. Remembers what it printed, so that an attribute checked for several entities is reported once, and
- * whether any error was printed.
+ * right token, and remembers whether any error was printed. It prints what it is given: each member and entity is
+ * checked once, so nothing is printed twice.
  */
 public final class Diagnostics {
 
   private final Messager messager;
-  private final Set<String> printed = new HashSet<>();
   private boolean errors;
 
   public Diagnostics(Messager messager) {
     this.messager = messager;
+  }
+
+  /** Prints every problem of the report. */
+  public void print(ValidationReport report) {
+    report.problems().forEach(this::report);
   }
 
   public void report(Problem problem) {
@@ -28,13 +28,10 @@ public final class Diagnostics {
     if (message.kind() == Diagnostic.Kind.WARNING && suppressed(problem.element(), message.tag())) {
       return;
     }
-    String text = problem.text();
-    if (!printed.add(text + '\u0000' + problem.element())) {
-      return;
-    }
     if (message.kind() == Diagnostic.Kind.ERROR) {
       errors = true;
     }
+    String text = problem.text();
     if (problem.value() != null) {
       messager.printMessage(message.kind(), text, problem.element(), problem.annotation(), problem.value());
     } else if (problem.annotation() != null) {
@@ -64,29 +61,5 @@ public final class Diagnostics {
       }
     }
     return false;
-  }
-
-  /**
-   * One message about one place.
-   *
-   * @param element where it is printed; null for a message about the compilation
-   * @param annotation the annotation on {@code element} it concerns, if any
-   * @param value the annotation value it concerns, if any
-   */
-  public record Problem(
-      Message message, String text, Element element, AnnotationMirror annotation, AnnotationValue value) {
-
-    public static Problem on(Element element, AnnotationMirror annotation, Message message, Object... arguments) {
-      return new Problem(message, message.format(arguments), element, annotation, null);
-    }
-
-    public static Problem onValue(Element element, AnnotationMirror annotation, AnnotationValue value,
-        Message message, Object... arguments) {
-      return new Problem(message, message.format(arguments), element, annotation, value);
-    }
-
-    public boolean isError() {
-      return message.kind() == Diagnostic.Kind.ERROR;
-    }
   }
 }

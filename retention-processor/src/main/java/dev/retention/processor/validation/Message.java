@@ -9,10 +9,21 @@ import javax.tools.Diagnostic;
 public enum Message {
   TYPE(Diagnostic.Kind.ERROR, "type",
       "@Ttl is on %s of type %s, which is not a date, so no expiry can be computed from it. Put @Ttl on an attribute"
-          + " of one of these types: %s"),
+          + " of one of these types: %s; or on a long, Long, int or Integer that holds epoch time, naming its unit"
+          + " with epoch = EpochUnit.SECONDS or EpochUnit.MILLISECONDS"),
   TIME_ONLY(Diagnostic.Kind.ERROR, "type",
       "@Ttl is on %s, mapped with @Temporal(TIME): a time of day without a date is no instant, so rows could never"
           + " be compared with a cutoff. Map it as TIMESTAMP or DATE, or put @Ttl on a full date attribute"),
+  EPOCH_UNIT(Diagnostic.Kind.ERROR, "epoch",
+      "@Ttl is on %s of type %s, a number that says nothing of its unit, and the unit is not named: seconds and"
+          + " milliseconds differ a thousandfold, so it is never guessed. Name the unit the attribute holds epoch time"
+          + " in: @Ttl(expireAfterSeconds = ..., epoch = EpochUnit.SECONDS) or epoch = EpochUnit.MILLISECONDS"),
+  EPOCH_INT_MILLIS(Diagnostic.Kind.ERROR, "epoch",
+      "@Ttl is on %s of type %s with epoch = EpochUnit.MILLISECONDS, but an int of epoch milliseconds overflows on"
+          + " 1970-01-25. Make the attribute a long or Long, or store seconds with epoch = EpochUnit.SECONDS"),
+  EPOCH_ON_DATE(Diagnostic.Kind.ERROR, "epoch",
+      "@Ttl is on %s of type %s, a date, but names epoch = EpochUnit.%s, which only a number of seconds or"
+          + " milliseconds needs. Remove epoch from the annotation"),
   NOT_AN_ENTITY(Diagnostic.Kind.ERROR, "entity",
       "@Ttl is in %s, which is neither an @Entity nor a @MappedSuperclass, so there is no table to delete from."
           + " Annotate the class with @Entity (or @MappedSuperclass), or move @Ttl to an entity"),
@@ -21,7 +32,7 @@ public enum Message {
           + " entities with different lifetimes. Put @Ttl on a date attribute of the entity itself"),
   RANGE(Diagnostic.Kind.ERROR, "range",
       "expireAfterSeconds = %d is out of range. Use 0 when the attribute is the expiry instant itself, or a window"
-          + " from 1 to 2147483647 seconds (about 68 years)"),
+          + " from 1 to %d seconds (about %d years)"),
   DUPLICATE(Diagnostic.Kind.ERROR, "duplicate",
       "%s has two @Ttl attributes in its hierarchy, %s and %s: a row can expire by one rule only. Keep @Ttl on one of"
           + " them"),
@@ -47,8 +58,18 @@ public enum Message {
       "No index of %s starts with column %s, the @Ttl column: every sweep would scan the table. Add"
           + " @Table(indexes = @Index(columnList = \"%s\")), or, when the index exists outside the mapping (a"
           + " migration), silence this with @SuppressWarnings(\"retention:index\")"),
+  UNRESOLVED(Diagnostic.Kind.ERROR, "unresolved",
+      "%s cannot be read: %s, which it extends, was still missing when annotation processing ended, so whether it"
+          + " has a @Ttl attribute is unknown. Put %s on the class path, or have the processor that generates it run"
+          + " in this compilation"),
+  LATE(Diagnostic.Kind.ERROR, "late",
+      "%s is an entity with a @Ttl attribute that appeared in annotation processing round %d, after the registry %s"
+          + " was written in round %d without it, so the runtime would never sweep it. This happens when another"
+          + " processor generates the entity, or a class it extends, late. Have that processor generate it earlier,"
+          + " or compile the entity in a module of its own"),
   STRATEGY(Diagnostic.Kind.NOTE, "strategy", "%s is deleted with %s: %s"),
-  OPTION(Diagnostic.Kind.ERROR, "option", "%s. Allowed: %s"),
+  UNKNOWN_OPTION(Diagnostic.Kind.ERROR, "option", "Unknown processor option -A%s. Allowed: %s"),
+  REGISTRY_OPTION(Diagnostic.Kind.ERROR, "option", "-A%s=%s is not a fully qualified class name. Allowed: %s"),
   UNEXPECTED(Diagnostic.Kind.ERROR, "internal",
       "The retention processor failed on %s: %s. Please report this, with the message and the class, as a bug");
 

@@ -9,13 +9,15 @@ import com.palantir.javapoet.TypeSpec;
 import dev.retention.processor.model.PassModel;
 import dev.retention.processor.model.TtlAttribute;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 
 /**
  * Writes the retention pass of one entity from its {@link PassModel}: a small typed subclass of the runtime's
- * {@code BulkStatementsPass} or {@code EntityRemovalPass}, which run the statements its javadoc shows. Little code per
- * entity keeps the processor's cost to a build small.
+ * {@code BulkStatementsPass} or {@code EntityRemovalPass}, which hold the statements. Little code per entity keeps the
+ * processor's cost to a build small.
  */
 public final class PassWriter {
 
@@ -24,10 +26,10 @@ public final class PassWriter {
   /** The pass's source file; {@code originating} is the entity, for incremental builds. */
   public static JavaFile write(PassModel model, Element originating) {
     TtlAttribute attribute = model.attribute();
-    TypeSpec pass = TypeSpec.classBuilder(model.passClass())
-        .addJavadoc("$L", PassJavadoc.of(model))
-        .addAnnotation(Names.GENERATED)
-        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+    TypeSpec.Builder pass = TypeSpec.classBuilder(model.passClass())
+        .addJavadoc("$L", PassJavadoc.of(model));
+    Names.markGenerated(pass, model.generatedAnnotation());
+    pass.addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .superclass(superclass(model))
         .addOriginatingElement(originating)
         .addMethod(constructor(model))
@@ -38,11 +40,29 @@ public final class PassWriter {
             .addParameter(Names.CUTOFF, "cutoff")
             .addStatement("return cutoff.$L()", attribute.type().cutoffMethod())
             .build())
-        .build();
-    return JavaFile.builder(model.passClass().packageName(), pass)
+        .addMethods(epochReading(attribute));
+    return JavaFile.builder(model.passClass().packageName(), pass.build())
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
+  }
+
+  /**
+   * For an attribute that holds epoch time, how a value is read as an instant (for the lag): the number alone does
+   * not say its unit, the annotation did.
+   */
+  private static List<MethodSpec> epochReading(TtlAttribute attribute) {
+    if (!attribute.type().isEpoch()) {
+      return List.of();
+    }
+    return List.of(MethodSpec.methodBuilder("instantOf")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PROTECTED)
+        .returns(Instant.class)
+        .addParameter(attribute.javaType(), "value")
+        .addParameter(Names.CUTOFF, "cutoff")
+        .addStatement("return $T.$L(value)", Instant.class, attribute.type().instantFactory())
+        .build());
   }
 
   private static TypeName superclass(PassModel model) {
@@ -73,30 +93,10 @@ public final class PassWriter {
       return CodeBlock.of("$T.ZERO", Duration.class);
     }
     Window window = Window.of(seconds);
-    return CodeBlock.of("$T.$L($LL)", Duration.class, window.factory(), window.amount());
+    return CodeBlock.of("$T.$L($L)", Duration.class, window.factory(), window.amount());
   }
 
   private static TypeName rawType(TypeName type) {
     return type instanceof ParameterizedTypeName parameterized ? parameterized.rawType() : type;
-  }
-
-  /** A window in the largest unit that divides it, for {@code expireAfter()} and the javadoc. */
-  record Window(long amount, String unit, String factory) {
-    static Window of(long seconds) {
-      if (seconds % 86_400 == 0) {
-        return new Window(seconds / 86_400, "day", "ofDays");
-      }
-      if (seconds % 3_600 == 0) {
-        return new Window(seconds / 3_600, "hour", "ofHours");
-      }
-      if (seconds % 60 == 0) {
-        return new Window(seconds / 60, "minute", "ofMinutes");
-      }
-      return new Window(seconds, "second", "ofSeconds");
-    }
-
-    String describe() {
-      return amount + " " + unit + (amount == 1 ? "" : "s");
-    }
   }
 }

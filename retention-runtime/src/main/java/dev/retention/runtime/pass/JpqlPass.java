@@ -80,7 +80,15 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
     T oldest = em.createQuery(statements.oldestExpired(), ttlType)
         .setParameter("cutoff", cutoffValue(cutoff))
         .getSingleResult();
-    return Optional.ofNullable(cutoff.instantOf(oldest));
+    return Optional.ofNullable(oldest == null ? null : instantOf(oldest, cutoff));
+  }
+
+  /**
+   * The instant a non-null attribute value stands for, zone-less values read in the cutoff's zone. A pass over an
+   * attribute that holds epoch time overrides it with the attribute's unit, which the value alone does not tell.
+   */
+  protected Instant instantOf(T value, Cutoff cutoff) {
+    return cutoff.instantOf(value);
   }
 
   @Override

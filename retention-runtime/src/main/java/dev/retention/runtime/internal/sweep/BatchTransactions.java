@@ -17,8 +17,8 @@ public interface BatchTransactions {
    */
   <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work);
 
-  /** Runs a read in an entity manager of its own, in no transaction of the caller's. */
-  <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work);
+  /** Runs a read in an entity manager of its own, in no transaction of the caller's, bounded by {@code timeout}. */
+  <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work);
 
   /**
    * Throws {@code IllegalStateException}, saying why and what to do, when a sweep on the calling thread could not keep

@@ -39,8 +39,8 @@ public final class JtaTransactions implements BatchTransactions {
   }
 
   @Override
-  public <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
-    return outsideCallersTransaction(() -> Transactions.RESOURCE_LOCAL.read(emf, work));
+  public <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+    return outsideCallersTransaction(() -> Transactions.RESOURCE_LOCAL.read(emf, timeout, work));
   }
 
   @Override

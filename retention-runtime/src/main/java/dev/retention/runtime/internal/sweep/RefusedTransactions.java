@@ -28,8 +28,8 @@ final class RefusedTransactions implements BatchTransactions {
   }
 
   @Override
-  public <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
-    return Transactions.RESOURCE_LOCAL.read(emf, work);
+  public <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+    return Transactions.RESOURCE_LOCAL.read(emf, timeout, work);
   }
 
   @Override

@@ -39,9 +39,8 @@ public final class RunnerTransactions implements BatchTransactions {
 
   /** Runs {@code work} in an entity manager that joins the thread's JTA transaction, flushed before it returns. */
   static <T> T joined(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
-    try (EntityManager em = emf.createEntityManager()) {
+    try (EntityManager em = Transactions.boundedEntityManager(emf, timeout)) {
       em.joinTransaction();
-      Transactions.applyTimeout(em, timeout);
       T result = work.apply(em);
       em.flush();
       return result;
@@ -49,8 +48,8 @@ public final class RunnerTransactions implements BatchTransactions {
   }
 
   @Override
-  public <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
-    return Transactions.RESOURCE_LOCAL.read(emf, work);
+  public <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+    return Transactions.RESOURCE_LOCAL.read(emf, timeout, work);
   }
 
   @Override

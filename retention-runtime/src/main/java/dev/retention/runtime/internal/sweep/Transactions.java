@@ -28,9 +28,8 @@ final class Transactions implements BatchTransactions {
    */
   @Override
   public <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
-    EntityManager em = emf.createEntityManager();
+    EntityManager em = boundedEntityManager(emf, timeout);
     try {
-      applyTimeout(em, timeout);
       EntityTransaction transaction = em.getTransaction();
       transaction.begin();
       try {
@@ -46,10 +45,14 @@ final class Transactions implements BatchTransactions {
     }
   }
 
-  /** Runs a read in an entity manager of its own, without a transaction. */
+  /**
+   * Runs a read in an entity manager of its own, without a transaction, bounded by {@code timeout} like a batch: a
+   * read waits on a table lock as long as a delete does, and a sweep's wall time is bounded only if every statement
+   * it runs is.
+   */
   @Override
-  public <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
-    EntityManager em = emf.createEntityManager();
+  public <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+    EntityManager em = boundedEntityManager(emf, timeout);
     try {
       return work.apply(em);
     } finally {
@@ -62,10 +65,18 @@ final class Transactions implements BatchTransactions {
     return "resource-local transactions";
   }
 
-  /** Bounds every statement and lock wait of {@code em} by {@code timeout}. */
-  static void applyTimeout(EntityManager em, Duration timeout) {
-    em.setProperty(QUERY_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-    em.setProperty(LOCK_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+  /** An entity manager whose every statement may run, or wait for a lock, for at most {@code timeout}. */
+  static EntityManager boundedEntityManager(EntityManagerFactory emf, Duration timeout) {
+    EntityManager em = emf.createEntityManager();
+    try {
+      int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+      em.setProperty(QUERY_TIMEOUT, millis);
+      em.setProperty(LOCK_TIMEOUT, millis);
+      return em;
+    } catch (RuntimeException | Error e) {
+      em.close();
+      throw e;
+    }
   }
 
   private static void rollBack(EntityTransaction transaction, Throwable cause) {

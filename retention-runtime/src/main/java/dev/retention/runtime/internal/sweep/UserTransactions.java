@@ -73,8 +73,8 @@ public final class UserTransactions implements BatchTransactions {
   }
 
   @Override
-  public <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
-    return Transactions.RESOURCE_LOCAL.read(emf, work);
+  public <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+    return Transactions.RESOURCE_LOCAL.read(emf, timeout, work);
   }
 
   @Override

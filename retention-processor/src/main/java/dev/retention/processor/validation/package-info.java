@@ -1,0 +1,2 @@
+/** The checks: each returns a ValidationReport; the message catalogue; Diagnostics, which prints reports. */
+package dev.retention.processor.validation;

@@ -1,0 +1,2 @@
+/** Source and resource files written from the models only, with JavaPoet. */
+package dev.retention.processor.writing;

@@ -1,0 +1,200 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.hooks.AuditRecord;
+import dev.retention.it.hooks.AuditRecordHistory;
+import dev.retention.it.hooks.UploadedFile;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.TestClock;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.BeforeDelete;
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A hook before each batch's delete: given the batch's rows in its transaction, before they go; its failure keeps
+ * them; a dry run never calls it.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class BeforeDeleteTest {
+
+  static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+  static final String AUDIT = AuditRecord.class.getName();
+  static final String UPLOADS = UploadedFile.class.getName();
+
+  /** Archives the batch's audit records to their history table. */
+  static final BeforeDelete ARCHIVE = (em, ids) -> em.createQuery(
+          "select a from AuditRecord a where a.id in :ids", AuditRecord.class)
+      .setParameter("ids", ids)
+      .getResultList()
+      .forEach(record -> em.persist(new AuditRecordHistory(record)));
+
+  private final TestDatabase.Kind kind;
+  private final TestClock clock = new TestClock(NOW);
+  private TestDatabase database;
+  private EntityManagerFactory emf;
+
+  BeforeDeleteTest(TestDatabase.Kind kind) {
+    this.kind = kind;
+  }
+
+  @BeforeEach
+  void openDatabase() {
+    database = TestDatabase.create(kind);
+    emf = Jpa.factory(database, List.of(AuditRecord.class, AuditRecordHistory.class, UploadedFile.class));
+  }
+
+  @AfterEach
+  void closeDatabase() throws Exception {
+    if (emf != null) {
+      emf.close();
+    }
+    database.close();
+  }
+
+  private RetentionRuntime.Builder runtime(int batchSize) {
+    return RetentionRuntime.builder(emf).clock(clock).zone(ZoneOffset.UTC)
+        .options(AUDIT, RetentionOptions.empty().withBatchSize(batchSize))
+        .options(UPLOADS, RetentionOptions.empty().withBatchSize(batchSize));
+  }
+
+  /** Records 1..20, one a minute; records recorded at or before an hour ago (1..11) are expired. */
+  private void twentyRecords() {
+    Jpa.persistAll(emf, LongStream.rangeClosed(1, 20)
+        .mapToObj(id -> new AuditRecord(id, "record " + id, NOW.minus(Duration.ofMinutes(71 - id))))
+        .collect(Collectors.toList()));
+  }
+
+  @Test
+  void everyDeletedRowIsInTheHistoryTableAndNothingElse() {
+    twentyRecords();
+    List<List<?>> batches = new CopyOnWriteArrayList<>();
+    try (RetentionRuntime retention = runtime(3)
+        .beforeDelete(AUDIT, (em, ids) -> batches.add(List.copyOf(ids)))
+        .beforeDelete(AUDIT, ARCHIVE)
+        .build()) {
+      SweepReport report = retention.sweep(AUDIT);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(11, report.deleted());
+      assertEquals(ids(1, 11), historyIds());
+      assertEquals(ids(12, 20), recordIds());
+      assertEquals(List.of(List.of(1L, 2L, 3L), List.of(4L, 5L, 6L), List.of(7L, 8L, 9L), List.of(10L, 11L)), batches,
+          "each batch's ids, oldest first, as Long");
+      assertEquals("JPQL with rows locked for a before-delete hook", retention.statementShape(AUDIT));
+    }
+  }
+
+  @Test
+  void aRemovalPassIsGivenTheEntitiesItRemoves() {
+    Jpa.persistAll(emf, List.of(
+        new UploadedFile(1, "/files/1", NOW.minusSeconds(10)),
+        new UploadedFile(2, "/files/2", NOW),
+        new UploadedFile(3, "/files/3", NOW.plusSeconds(1)),
+        new UploadedFile(4, "/files/4", null)));
+    UploadedFile.REMOVED.clear();
+    List<String> handedOver = new ArrayList<>();
+    try (RetentionRuntime retention = runtime(10)
+        .beforeDelete(UPLOADS, (em, rows) -> rows.forEach(row -> {
+          assertTrue(em.contains(row), "the hook is given managed entities");
+          handedOver.add(assertInstanceOf(UploadedFile.class, row).path());
+        }))
+        .build()) {
+      SweepReport report = retention.sweep(UPLOADS);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(List.of("/files/1", "/files/2"), handedOver);
+      assertEquals(Set.of("/files/1", "/files/2"), UploadedFile.REMOVED);
+      assertEquals(2, Jpa.count(emf, UploadedFile.class));
+    }
+  }
+
+  @Test
+  void aHookThatThrowsRollsItsBatchBackAndTheSweepReportsIt() {
+    twentyRecords();
+    List<Integer> calls = new ArrayList<>();
+    try (RetentionRuntime retention = runtime(5)
+        .beforeDelete(AUDIT, ARCHIVE)
+        .beforeDelete(AUDIT, (em, ids) -> {
+          calls.add(ids.size());
+          if (calls.size() == 2) {
+            throw new java.io.IOException("archive storage is full");
+          }
+        })
+        .build()) {
+      SweepReport report = retention.sweep(AUDIT);
+
+      Throwable failure = report.failure().orElseThrow();
+      assertTrue(failure.getMessage().contains(AUDIT), failure::getMessage);
+      assertTrue(failure.getCause().getMessage().startsWith("The before-delete hook of pass " + AUDIT
+          + " failed on a batch of 5 rows, which stay: java.io.IOException: archive storage is full"),
+          () -> failure.getCause().getMessage());
+      assertEquals(5, report.deleted(), "the first batch committed");
+      assertEquals(ids(1, 5), historyIds(), "the second batch's archive rolled back with it");
+      assertEquals(ids(6, 20), recordIds());
+    }
+  }
+
+  @Test
+  void aDryRunDoesNotCallTheHook() {
+    twentyRecords();
+    List<List<?>> calls = new ArrayList<>();
+    try (RetentionRuntime retention = runtime(3)
+        .defaults(RetentionOptions.empty().withDryRun(true))
+        .beforeDelete(AUDIT, (em, ids) -> calls.add(ids))
+        .build()) {
+      SweepReport report = retention.sweep(AUDIT);
+
+      assertTrue(report.dryRun());
+      assertEquals(11, report.deleted(), "would be deleted");
+      assertEquals(List.of(), calls);
+      assertEquals(ids(1, 20), recordIds());
+    }
+  }
+
+  @Test
+  void aHookForAPassThatDoesNotExistIsAConfigurationError() {
+    RetentionConfigurationException error = assertThrows(RetentionConfigurationException.class,
+        () -> runtime(3).beforeDelete("com.example.AuditRecrod", ARCHIVE).build());
+
+    assertTrue(error.problems().get(0).startsWith("beforeDelete(\"com.example.AuditRecrod\", ...) names no pass;"),
+        error::getMessage);
+  }
+
+  private static Set<Long> ids(long first, long last) {
+    return LongStream.rangeClosed(first, last).boxed().collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private Set<Long> historyIds() {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(
+        em.createQuery("select h.id from AuditRecordHistory h", Long.class).getResultList()));
+  }
+
+  private Set<Long> recordIds() {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(
+        em.createQuery("select a.id from AuditRecord a", Long.class).getResultList()));
+  }
+}

@@ -1,0 +1,162 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.epoch.KeycloakEvent;
+import dev.retention.it.epoch.RevokedToken;
+import dev.retention.it.epoch.SpringSessionRow;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.TestClock;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code @Ttl} on numbers that hold epoch time, in the column shapes of Spring Session JDBC ({@code EXPIRY_TIME bigint},
+ * milliseconds, the expiry itself) and Keycloak's events ({@code EVENT_TIME bigint}, milliseconds, kept 30 days), and
+ * an {@code int} of JWT-style seconds: the boundary to the unit, null kept, the lag read in the attribute's unit.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class EpochAttributeTest {
+
+  /** A sweep's now with a fraction of a millisecond, so that the cutoff must be rounded down to compare. */
+  static final Instant NOW = Instant.parse("2026-03-01T12:00:00.000700Z");
+  static final long NOW_MILLIS = NOW.toEpochMilli();
+  static final String SESSIONS = SpringSessionRow.class.getName();
+  static final String EVENTS = KeycloakEvent.class.getName();
+  static final String TOKENS = RevokedToken.class.getName();
+
+  private final TestDatabase.Kind kind;
+  private final TestClock clock = new TestClock(NOW);
+  private TestDatabase database;
+  private EntityManagerFactory emf;
+
+  EpochAttributeTest(TestDatabase.Kind kind) {
+    this.kind = kind;
+  }
+
+  @BeforeEach
+  void openDatabase() {
+    database = TestDatabase.create(kind);
+    emf = Jpa.factory(database, List.of(SpringSessionRow.class, KeycloakEvent.class, RevokedToken.class));
+  }
+
+  @AfterEach
+  void closeDatabase() throws Exception {
+    if (emf != null) {
+      emf.close();
+    }
+    database.close();
+  }
+
+  private RetentionRuntime runtime(boolean portable) {
+    return RetentionRuntime.builder(emf).clock(clock).zone(ZoneOffset.UTC).portableStatements(portable)
+        .defaults(RetentionOptions.empty().withBatchSize(2))
+        .build();
+  }
+
+  @ParameterizedTest(name = "portable statements: {0}")
+  @ValueSource(booleans = {false, true})
+  void aSpringSessionGoesOnceItsExpiryMillisecondIsAtOrBeforeNow(boolean portable) {
+    Jpa.persistAll(emf, List.of(
+        new SpringSessionRow("long-gone", 0),
+        new SpringSessionRow("a-minute-ago", NOW_MILLIS - 60_000),
+        new SpringSessionRow("this-millisecond", NOW_MILLIS),
+        new SpringSessionRow("next-millisecond", NOW_MILLIS + 1),
+        new SpringSessionRow("tomorrow", NOW_MILLIS + 86_400_000)));
+    try (RetentionRuntime retention = runtime(portable)) {
+      SweepReport report = retention.sweep(SESSIONS);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(3, report.deleted());
+      assertEquals(Set.of("next-millisecond", "tomorrow"),
+          ids("select s.primaryId from SpringSessionRow s"));
+    }
+  }
+
+  @ParameterizedTest(name = "portable statements: {0}")
+  @ValueSource(booleans = {false, true})
+  void aKeycloakEventGoesThirtyDaysAfterItsEventTimeAndNeverWithoutOne(boolean portable) {
+    long cutoff = NOW_MILLIS - Duration.ofDays(30).toMillis();
+    Jpa.persistAll(emf, List.of(
+        new KeycloakEvent("older", cutoff - 1),
+        new KeycloakEvent("on-the-cutoff", cutoff),
+        new KeycloakEvent("younger", cutoff + 1),
+        new KeycloakEvent("no-time", null)));
+    try (RetentionRuntime retention = runtime(portable)) {
+      SweepReport report = retention.sweep(EVENTS);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(Set.of("younger", "no-time"), ids("select e.id from KeycloakEvent e"));
+    }
+  }
+
+  @ParameterizedTest(name = "portable statements: {0}")
+  @ValueSource(booleans = {false, true})
+  void anIntOfEpochSecondsGoesOnceItsSecondIsAtOrBeforeNow(boolean portable) {
+    int nowSeconds = (int) NOW.getEpochSecond();
+    Jpa.persistAll(emf, List.of(
+        new RevokedToken(1, nowSeconds - 1),
+        new RevokedToken(2, nowSeconds),
+        new RevokedToken(3, nowSeconds + 1),
+        new RevokedToken(4, null)));
+    try (RetentionRuntime retention = runtime(portable)) {
+      SweepReport report = retention.sweep(TOKENS);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(Set.of(3L, 4L), longIds("select t.id from RevokedToken t"));
+    }
+  }
+
+  @Test
+  void afterTheIntRangeEveryTokenWithAnExpiryIsExpired() {
+    Jpa.persistAll(emf, List.of(new RevokedToken(1, Integer.MAX_VALUE), new RevokedToken(2, null)));
+    clock.set(Instant.parse("2040-01-01T00:00:00Z"));
+    try (RetentionRuntime retention = runtime(false)) {
+      SweepReport report = retention.sweep(TOKENS);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(Set.of(2L), longIds("select t.id from RevokedToken t"));
+    }
+  }
+
+  @Test
+  void theLagIsReadInTheAttributesUnit() {
+    Jpa.persistAll(emf, List.of(
+        new SpringSessionRow("ten-minutes-ago", NOW_MILLIS - 600_000),
+        new KeycloakEvent("thirty-days-and-an-hour-ago", NOW_MILLIS - Duration.ofDays(30).plusHours(1).toMillis())));
+    Jpa.persistAll(emf, List.of(new RevokedToken(1, (int) NOW.minusSeconds(90).getEpochSecond())));
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).zone(ZoneOffset.UTC)
+        .defaults(RetentionOptions.empty().withDryRun(true)).build()) {
+      assertEquals(Optional.of(Duration.ofMinutes(10).plusNanos(700_000)), retention.sweep(SESSIONS).lag());
+      assertEquals(Optional.of(Duration.ofHours(1).plusNanos(700_000)), retention.sweep(EVENTS).lag());
+      assertEquals(Optional.of(Duration.ofSeconds(90).plusNanos(700_000)), retention.sweep(TOKENS).lag());
+    }
+  }
+
+  private Set<String> ids(String jpql) {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(em.createQuery(jpql, String.class).getResultList()));
+  }
+
+  private Set<Long> longIds(String jpql) {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(em.createQuery(jpql, Long.class).getResultList()));
+  }
+}
