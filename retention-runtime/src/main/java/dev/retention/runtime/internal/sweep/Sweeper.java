@@ -30,8 +30,8 @@ public final class Sweeper {
   private static final System.Logger LOGGER = System.getLogger(Sweeper.class.getName());
 
   /** What every sweeper of one runtime shares. */
-  public record Environment(
-      EntityManagerFactory emf, Clock clock, ZoneId zone, SweepListener listener, StopSignal stopSignal) {}
+  public record Environment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
+      SweepListener listener, StopSignal stopSignal) {}
 
   /** How many times a batch runs before a deadlock it loses counts as a failure. */
   static final int DEADLOCK_ATTEMPTS = 5;
@@ -192,7 +192,7 @@ public final class Sweeper {
       for (int attempt = 1; ; attempt++) {
         int attemptSize = size;
         try {
-          return Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
+          return environment.transactions().inTransaction(environment.emf(), settings.batchTimeout(),
               em -> shape.purgeBatch(em, pass, cutoff, attemptSize));
         } catch (RuntimeException e) {
           if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
@@ -225,7 +225,7 @@ public final class Sweeper {
 
     /** A read bounded by the batch timeout, like every statement of a sweep. */
     private <T> T read(Function<EntityManager, T> work) {
-      return Transactions.read(environment.emf(), settings.batchTimeout(), work);
+      return environment.transactions().read(environment.emf(), settings.batchTimeout(), work);
     }
 
     /** How long the oldest expired row left has been expired: the cutoff minus its attribute. */

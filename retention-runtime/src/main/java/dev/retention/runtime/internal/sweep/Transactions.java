@@ -8,9 +8,12 @@ import java.util.function.Function;
 
 /**
  * Runs work in an entity manager of its own, in a resource-local transaction of its own, with every statement bounded
- * by a timeout so that a lock a foreground transaction holds never makes the sweep wait forever.
+ * by a timeout so that a lock a foreground transaction holds never makes the sweep wait forever. The default for a
+ * factory with no JTA transaction manager in sight.
  */
-final class Transactions {
+final class Transactions implements BatchTransactions {
+
+  static final Transactions RESOURCE_LOCAL = new Transactions();
 
   /** JPA's query timeout, in milliseconds; providers apply it to every statement of the entity manager. */
   static final String QUERY_TIMEOUT = "jakarta.persistence.query.timeout";
@@ -23,7 +26,8 @@ final class Transactions {
    * Runs {@code work} in a new transaction: committed when it returns, rolled back when it throws. Each statement may
    * run, or wait for a lock, for at most {@code timeout}.
    */
-  static <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+  @Override
+  public <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
     EntityManager em = boundedEntityManager(emf, timeout);
     try {
       EntityTransaction transaction = em.getTransaction();
@@ -46,7 +50,8 @@ final class Transactions {
    * read waits on a table lock as long as a delete does, and a sweep's wall time is bounded only if every statement
    * it runs is.
    */
-  static <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+  @Override
+  public <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
     EntityManager em = boundedEntityManager(emf, timeout);
     try {
       return work.apply(em);
@@ -55,8 +60,13 @@ final class Transactions {
     }
   }
 
+  @Override
+  public String name() {
+    return "resource-local transactions";
+  }
+
   /** An entity manager whose every statement may run, or wait for a lock, for at most {@code timeout}. */
-  private static EntityManager boundedEntityManager(EntityManagerFactory emf, Duration timeout) {
+  static EntityManager boundedEntityManager(EntityManagerFactory emf, Duration timeout) {
     EntityManager em = emf.createEntityManager();
     try {
       int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
