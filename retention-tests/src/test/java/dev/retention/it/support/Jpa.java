@@ -20,13 +20,24 @@ public final class Jpa {
   /** A factory managing {@code entities}, with their tables created fresh and {@code extra} properties set. */
   public static EntityManagerFactory factory(TestDatabase database, List<Class<?>> entities,
       java.util.Map<String, Object> extra) {
+    java.util.Map<String, Object> properties = new java.util.HashMap<>();
+    properties.put("hibernate.jdbc.time_zone", "UTC");
+    properties.putAll(extra);
+    return factoryInJvmZone(database, entities, properties);
+  }
+
+  /**
+   * A factory without {@code hibernate.jdbc.time_zone}: the JDBC driver stores a {@code java.util.Date} in a
+   * {@code timestamp} column as its wall-clock time in the JVM's zone, as an application that never set it does.
+   */
+  public static EntityManagerFactory factoryInJvmZone(TestDatabase database, List<Class<?>> entities,
+      java.util.Map<String, Object> extra) {
     PersistenceConfiguration configuration = new PersistenceConfiguration("retention-it-" + database.kind())
         .transactionType(jakarta.persistence.PersistenceUnitTransactionType.RESOURCE_LOCAL)
         .property(PersistenceConfiguration.JDBC_URL, database.url())
         .property(PersistenceConfiguration.JDBC_USER, database.user())
         .property(PersistenceConfiguration.JDBC_PASSWORD, database.password())
         .property(PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "drop-and-create")
-        .property("hibernate.jdbc.time_zone", "UTC")
         .property("hibernate.show_sql", System.getProperty("showSql", "false"));
     entities.forEach(configuration::managedClass);
     extra.forEach(configuration::property);
