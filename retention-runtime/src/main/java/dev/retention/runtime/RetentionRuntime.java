@@ -9,6 +9,7 @@ import dev.retention.runtime.internal.schedule.BackgroundSweeps;
 import dev.retention.runtime.internal.schedule.StartupStagger;
 import dev.retention.runtime.internal.schedule.SweeperThreads;
 import dev.retention.runtime.internal.schedule.SweepPlan;
+import dev.retention.runtime.internal.statement.Conditions;
 import dev.retention.runtime.internal.sweep.StatementShapes;
 import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.Sweeper;
@@ -362,6 +363,7 @@ public final class RetentionRuntime implements AutoCloseable {
       beforeDelete.check(discovered, emf.getMetamodel());
 
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
+      Conditions.check(emf, managed);
       StatementShapes shapes = StatementShapes.choose(emf, portableStatements);
       StopSignal stopSignal = new StopSignal();
       Sweeper.Environment environment =
