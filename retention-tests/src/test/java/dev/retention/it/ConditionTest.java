@@ -147,6 +147,43 @@ class ConditionTest {
   }
 
   @Test
+  void aJobRunningAgainBetweenABatchsSelectionAndItsDeleteIsKept() throws Exception {
+    CacheAndRaceTest.RaceInjector injector = new CacheAndRaceTest.RaceInjector();
+    EntityManagerFactory inspected = Jpa.factory(database, List.of(BatchJob.class),
+        java.util.Map.of("hibernate.session_factory.statement_inspector", injector));
+    try {
+      Jpa.persistAll(inspected, List.of(
+          new BatchJob(11, JobStatus.FINISHED, 1, EIGHT_DAYS_AGO),
+          new BatchJob(12, JobStatus.FINISHED, 1, EIGHT_DAYS_AGO.plusSeconds(1))));
+      injector.beforeNextDelete(() -> restartJob(11));
+
+      try (RetentionRuntime retention = RetentionRuntime.builder(inspected).clock(clock).zone(ZoneOffset.UTC)
+          .portableStatements(true).build()) {
+        SweepReport report = retention.sweep(JOBS);
+
+        assertTrue(injector.fired(), "the update landed between the select and the delete");
+        assertEquals(1, report.deleted(), "only the job still finished when the delete ran");
+      }
+      assertEquals(Set.of(11L), Jpa.inTransaction(inspected, em -> new TreeSet<>(
+          em.createQuery("select j.id from BatchJob j", Long.class).getResultList())));
+    } finally {
+      inspected.close();
+    }
+  }
+
+  /** A foreground transaction, on a connection of its own, sets a job running again. */
+  private void restartJob(long id) {
+    try (java.sql.Connection connection = database.connect();
+        java.sql.PreparedStatement update =
+            connection.prepareStatement("update batch_job set status = 'RUNNING' where id = ?")) {
+      update.setLong(1, id);
+      assertEquals(1, update.executeUpdate());
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException("the foreground update failed", e);
+    }
+  }
+
+  @Test
   void aConditionTheProviderRefusesFailsTheBuildNamingThePass() {
     EntityManagerFactory withMisspelled = Jpa.factory(database, List.of(MisspelledConditionRow.class));
     try {
