@@ -60,7 +60,7 @@ public final class BatchSizer {
    * @param ceiling the largest batch the pass's statements allow, at most {@link RetentionOption#MAX_BATCH_SIZE}
    */
   public static BatchSizer of(PassSettings settings, int ceiling) {
-    if (ceiling < MINIMUM) {
+    if (!settings.batchSizeFixed() && ceiling < MINIMUM) {
       throw new IllegalArgumentException(settings.pass() + ": a ceiling of " + ceiling + " rows is below the "
           + MINIMUM + " rows of the smallest batch");
     }

@@ -157,6 +157,15 @@ class BatchSizerTest {
   }
 
   @Test
+  void aFixedBatchSizeBelowTheSizersMinimumIsKept() {
+    BatchSizer sizer = BatchSizer.of(settings(5, true), 5);
+
+    sizer.completed(5, 5, Duration.ofMillis(1));
+
+    assertEquals(5, sizer.nextSize());
+  }
+
+  @Test
   void aCeilingBelowTheMinimumIsRefusedNamingThePass() {
     IllegalArgumentException failure =
         assertThrows(IllegalArgumentException.class, () -> BatchSizer.of(settings(500, false), 5));
