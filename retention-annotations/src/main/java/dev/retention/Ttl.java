@@ -50,4 +50,20 @@ public @interface Ttl {
    * attribute, which carries its own meaning.
    */
   EpochUnit epoch() default EpochUnit.NONE;
+
+  /**
+   * A condition that must also hold for a row to expire: a JPQL conditional expression over the entity's own
+   * attributes, which it names {@code e}. Empty (the default) when every row expires by its date alone.
+   *
+   * <pre>{@code
+   * @Ttl(expireAfterSeconds = 604_800, when = "e.status = 'FINISHED'")   // finished jobs, 7 days after finishedAt
+   * Instant finishedAt;
+   * }</pre>
+   *
+   * <p>A row the condition excludes is never deleted, whatever its date; a row for which it is not true (SQL's
+   * unknown, as with a null compared) is kept. The processor checks that every {@code e.<attribute>} it names exists
+   * in the entity's hierarchy and that it binds no parameter; the provider checks the whole expression when the
+   * runtime is built. Every statement that selects or deletes rows applies it with the date.
+   */
+  String when() default "";
 }

@@ -72,6 +72,60 @@ class MisuseTest {
   }
 
   @Test
+  void aConditionNamingNoAttributeOfTheHierarchyIsAnErrorListingThem() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "String state;",
+        "@Ttl(expireAfterSeconds = 0,",
+        "     when = \"e.status = 'CLOSED'\")",
+        "Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:condition] @Ttl(when = \"e.status = 'CLOSED'\") names"
+            + " e.status, which is no attribute of com.acme.Session, so no row could be judged by it. Name an attribute"
+            + " of the entity or its superclasses: expiresAt, id, state")
+        .inFile(entity).onLineContaining("when = ");
+  }
+
+  @Test
+  void aConditionWithoutTheAliasIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "String state;",
+        "@Ttl(expireAfterSeconds = 0,",
+        "     when = \"state = 'CLOSED'\")",
+        "Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:condition] @Ttl(when = \"state = 'CLOSED'\") names no"
+            + " attribute as e.<attribute>, so it cannot be about the row being expired. Write the entity's attributes"
+            + " with the alias e, as in when = \"e.status = 'FINISHED'\"")
+        .inFile(entity).onLineContaining("when = ");
+  }
+
+  @Test
+  void aConditionWithAParameterIsAnError() {
+    JavaFileObject entity = entity("Session",
+        "@Id Long id;",
+        "String state;",
+        "@Ttl(expireAfterSeconds = 0,",
+        "     when = \"e.state = :closed and e.id <> 'a:b'\")",
+        "Instant expiresAt;");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:condition] @Ttl(when = \"e.state = :closed and e.id <>"
+            + " 'a:b'\") has the parameter :closed, which nothing binds. Write the value as a literal, as in"
+            + " e.status = 'FINISHED' or e.attempts >= 3")
+        .inFile(entity).onLineContaining("when = ");
+  }
+
+  @Test
   void anEpochUnitOnADateIsAnErrorOnTheUnit() {
     JavaFileObject entity = entity("Session",
         "@Id Long id;",

@@ -26,7 +26,7 @@ class ShapeGenerationTest {
         resource("com/acme/shapes/Upload.java"), resource("com/acme/shapes/Vehicle.java"),
         resource("com/acme/shapes/Ledger.java"), resource("com/acme/shapes/Pair.java"),
         resource("com/acme/shapes/Cart.java"), resource("com/acme/shapes/SpringSession.java"),
-        resource("com/acme/shapes/Jwt.java"));
+        resource("com/acme/shapes/Jwt.java"), resource("com/acme/shapes/Job.java"));
     assertThat(compilation).succeededWithoutWarnings();
   }
 
@@ -72,8 +72,13 @@ class ShapeGenerationTest {
   }
 
   @Test
+  void aConditionGoesToTheSuperclassAndIntoTheJavadoc() {
+    assertMatchesGolden(compilation, "com.acme.shapes.JobRetentionPass", "JobRetentionPass");
+  }
+
+  @Test
   void theRegistryListsEveryPassSorted() {
-    assertEquals(List.of("CartRetentionPass", "JwtRetentionPass", "Ledger_LineRetentionPass", "PairRetentionPass",
+    assertEquals(List.of("CartRetentionPass", "JobRetentionPass", "JwtRetentionPass", "Ledger_LineRetentionPass", "PairRetentionPass",
         "SpringSessionRetentionPass", "TokenRetentionPass", "UploadRetentionPass", "VehicleRetentionPass"),
         passesNamed(""));
   }

@@ -33,6 +33,15 @@ public interface RetentionPass<E> {
   String ttlAttribute();
 
   /**
+   * The condition that must also hold for a row to expire, from {@code @Ttl(when = ...)}: a JPQL conditional
+   * expression over the entity, which it names {@code e} ({@code e.status = 'FINISHED'}); empty when every row expires
+   * by its date alone. Every statement that selects or deletes rows applies it with the date predicate.
+   */
+  default Optional<String> condition() {
+    return Optional.empty();
+  }
+
+  /**
    * The cutoff as a value of the {@code @Ttl} attribute's type, ready to bind: an {@code Instant} for an
    * {@code Instant} attribute, a {@code LocalDate} in the cutoff's zone for a {@code LocalDate}, and so on.
    */

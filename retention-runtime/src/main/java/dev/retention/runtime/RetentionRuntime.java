@@ -9,6 +9,7 @@ import dev.retention.runtime.internal.schedule.BackgroundSweeps;
 import dev.retention.runtime.internal.schedule.StartupStagger;
 import dev.retention.runtime.internal.schedule.SweeperThreads;
 import dev.retention.runtime.internal.schedule.SweepPlan;
+import dev.retention.runtime.internal.statement.Conditions;
 import dev.retention.runtime.internal.sweep.BatchTransactions;
 import dev.retention.runtime.internal.sweep.JtaTransactions;
 import dev.retention.runtime.internal.sweep.RunnerTransactions;
@@ -442,6 +443,7 @@ public final class RetentionRuntime implements AutoCloseable {
 
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
       warnOfShortenedWindows(managed, settings);
+      Conditions.check(emf, managed);
       StatementShapes shapes = StatementShapes.choose(emf, portableStatements);
       StopSignal stopSignal = new StopSignal();
       BatchTransactions batchTransactions = transactions != null

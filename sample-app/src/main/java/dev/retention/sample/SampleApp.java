@@ -56,8 +56,9 @@ public final class SampleApp {
       out.printf("Seeding %,d rows, about half of them expired, into %s ...%n", options.rows(), database);
       Seeder.SeedCounts seeded = new Seeder(emf, clock, out, Seeder.BIG_SEED).seed(options.rows());
       out.printf("Seeded %,d audit entries, %,d sessions, %,d web sessions (epoch milliseconds), %,d notifications,"
-          + " %,d job payloads, %,d carts (3 items each).%n", seeded.auditEntries(), seeded.sessions(),
-          seeded.webSessions(), seeded.notifications(), seeded.jobPayloads(), seeded.carts());
+          + " %,d job payloads, %,d report jobs (a third running), %,d carts (3 items each).%n", seeded.auditEntries(),
+          seeded.sessions(), seeded.webSessions(), seeded.notifications(), seeded.jobPayloads(), seeded.reportJobs(),
+          seeded.carts());
       return drain(out, err, emf, clock, options);
     }
   }

@@ -4,6 +4,8 @@ import dev.retention.sample.model.AuditLogEntry;
 import dev.retention.sample.model.CheckoutCart;
 import dev.retention.sample.model.JobPayload;
 import dev.retention.sample.model.Notification;
+import dev.retention.sample.model.ReportJob;
+import dev.retention.sample.model.ReportStatus;
 import dev.retention.sample.model.UserSession;
 import dev.retention.sample.model.WebSession;
 import jakarta.persistence.EntityManager;
@@ -58,7 +60,7 @@ final class Seeder {
   /** Seeds {@code rows} rows in all, split across the tables, and returns how many went into each. */
   SeedCounts seed(int rows) {
     SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 15 / 100, rows * 10 / 100, rows * 15 / 100,
-        rows * 10 / 100, rows * 10 / 100 / 4);
+        rows * 5 / 100, rows * 5 / 100, rows * 10 / 100 / 4);
     total = counts.total();
     nextReport = total >= progressFrom ? Math.max(1, total / 10) : Integer.MAX_VALUE;
     insert(counts.auditEntries(), i -> new AuditLogEntry("user-" + i % 97, ACTIONS[i % ACTIONS.length],
@@ -72,6 +74,9 @@ final class Seeder {
         LocalDateTime.ofInstant(instantAround(NINETY_DAYS, i), zone)));
     insert(counts.jobPayloads(), i -> new JobPayload("report", "{\"report\": " + i + "}",
         OffsetDateTime.ofInstant(instantAround(Duration.ZERO, i), zone)));
+    // Every third job still runs: those stay whatever their date, the condition of their @Ttl keeps them.
+    insert(counts.reportJobs(), i -> new ReportJob(i % 3 == 0 ? ReportStatus.RUNNING : ReportStatus.FINISHED,
+        instantAround(Duration.ofDays(7), i)));
     insert(counts.carts(), i -> {
       CheckoutCart cart = new CheckoutCart("customer-" + i, instantAround(THIRTY_DAYS, i));
       for (int item = 1; item <= 3; item++) {
@@ -122,9 +127,10 @@ final class Seeder {
   }
 
   /** How many rows went into each table; each cart has three items besides. */
-  record SeedCounts(int auditEntries, int sessions, int webSessions, int notifications, int jobPayloads, int carts) {
+  record SeedCounts(int auditEntries, int sessions, int webSessions, int notifications, int jobPayloads,
+      int reportJobs, int carts) {
     int total() {
-      return auditEntries + sessions + webSessions + notifications + jobPayloads + carts;
+      return auditEntries + sessions + webSessions + notifications + jobPayloads + reportJobs + carts;
     }
   }
 }

@@ -34,10 +34,10 @@ class PackagedSampleIT {
     Run run = run("--rows", "4000", "--jdbc-url", url, "--user", "sa");
 
     assertEquals(0, run.status(), run::output);
-    assertTrue(run.stdout().contains("Starting the retention runtime: 6 passes."), run::output);
+    assertTrue(run.stdout().contains("Starting the retention runtime: 7 passes."), run::output);
     assertTrue(run.stdout().contains("pass             window    strategy"), run::output);
     assertTrue(run.stdout().contains("Expired rows left: AuditLogEntry 0; CheckoutCart 0; JobPayload 0;"
-        + " Notification 0; UserSession 0; WebSession 0"), run::output);
+        + " Notification 0; ReportJob 0; UserSession 0; WebSession 0"), run::output);
     try (Connection connection = DriverManager.getConnection(url, "sa", "")) {
       assertEquals(800, count(connection, "select count(*) from sample_audit_log"));
       assertEquals(300, count(connection, "select count(*) from sample_user_session"));

@@ -25,9 +25,9 @@ class SampleAppTest {
 
     assertEquals(0, status, this::output);
     assertTrue(text(out).contains("Seeded 1,600 audit entries, 600 sessions, 400 web sessions (epoch milliseconds),"
-        + " 600 notifications, 400 job payloads, 100 carts"), this::output);
+        + " 600 notifications, 200 job payloads, 200 report jobs (a third running), 100 carts"), this::output);
     assertTrue(text(out).contains("Expired rows left: AuditLogEntry 0; CheckoutCart 0; JobPayload 0;"
-        + " Notification 0; UserSession 0; WebSession 0"), this::output);
+        + " Notification 0; ReportJob 0; UserSession 0; WebSession 0"), this::output);
     // The live half of each table is still there; the expired half is gone.
     assertEquals(800, count("select count(*) from sample_audit_log"));
     // Every audit entry deleted was archived first, and nothing else: 800 in history, none of them still present,
@@ -44,7 +44,13 @@ class SampleAppTest {
         + " current_timestamp)"));
     assertEquals(0, count("select count(*) from sample_user_session where expiresAt <= current_timestamp"));
     assertEquals(300, count("select count(*) from sample_notification"));
-    assertEquals(200, count("select count(*) from sample_job_payload"));
+    assertEquals(100, count("select count(*) from sample_job_payload"));
+    // Of the 100 report jobs past their window, the 66 finished ones went; the 34 running ones stay.
+    assertEquals(134, count("select count(*) from sample_report_job"));
+    assertEquals(34, count("select count(*) from sample_report_job"
+        + " where updatedAt <= dateadd('DAY', -7, current_timestamp)"));
+    assertEquals(0, count("select count(*) from sample_report_job"
+        + " where updatedAt <= dateadd('DAY', -7, current_timestamp) and status <> 'RUNNING'"));
     assertEquals(50, count("select count(*) from sample_checkout_cart"));
     assertEquals(150, count("select count(*) from sample_cart_item"), "the items of removed carts went with them");
   }

@@ -35,7 +35,8 @@ public final class PassModelFactory {
         TypeName.get(types.erasure(type)).box(),
         member.expireAfterSeconds().orElseThrow(),
         member.declaringType().getSimpleName().toString(),
-        member.isMethod());
+        member.isMethod(),
+        member.condition().orElse(null));
     EntityId id = ids.read(read.hierarchy()).orElseThrow();
     ClassName entityClass = ClassName.get(entity);
     ClassName passClass = ClassName.get(entityClass.packageName(),

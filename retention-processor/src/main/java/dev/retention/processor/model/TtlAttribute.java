@@ -11,6 +11,7 @@ import com.palantir.javapoet.TypeName;
  * @param expireAfterSeconds the annotation's window
  * @param declaringClass the simple name of the class that declares it (the entity or a mapped superclass)
  * @param onGetter whether the annotation sits on a getter (property access) rather than on a field
+ * @param condition the condition of {@code @Ttl(when = ...)}, or null when rows expire by their date alone
  */
 public record TtlAttribute(
     String name,
@@ -18,4 +19,5 @@ public record TtlAttribute(
     TypeName javaType,
     long expireAfterSeconds,
     String declaringClass,
-    boolean onGetter) {}
+    boolean onGetter,
+    String condition) {}

@@ -144,6 +144,16 @@ public record TtlMember(Element element, AnnotationMirror ttl) {
     return Optional.empty();
   }
 
+  /** The {@code when} value as written, to point a message at it; empty when it is not written. */
+  public Optional<AnnotationValue> whenValue() {
+    return Annotations.explicitValue(ttl, "when").filter(value -> value.getValue() instanceof String);
+  }
+
+  /** The condition of {@code when}, trimmed; empty when there is none or it is blank. */
+  public Optional<String> condition() {
+    return whenValue().map(value -> ((String) value.getValue()).strip()).filter(text -> !text.isEmpty());
+  }
+
   /** The {@code EpochUnit} constant the annotation names ({@code SECONDS}, {@code MILLISECONDS}), or {@code NONE}. */
   public String epochUnit() {
     return epochValue()

@@ -54,6 +54,7 @@ public final class EntityValidator {
       problems.add(Problem.on(entity, null, Message.GENERIC, entity.getQualifiedName()));
     }
     reachability(entity).ifPresent(problems::add);
+    ConditionValidator.check(hierarchy, member).ifPresent(problems::add);
     if (hierarchy.idMembers().isEmpty()) {
       problems.add(Problem.on(entity, null, Message.NO_ID, entity.getQualifiedName()));
     } else {

@@ -24,6 +24,15 @@ public enum Message {
   EPOCH_ON_DATE(Diagnostic.Kind.ERROR, "epoch",
       "@Ttl is on %s of type %s, a date, but names epoch = EpochUnit.%s, which only a number of seconds or"
           + " milliseconds needs. Remove epoch from the annotation"),
+  CONDITION_ATTRIBUTE(Diagnostic.Kind.ERROR, "condition",
+      "@Ttl(when = \"%s\") names e.%s, which is no attribute of %s, so no row could be judged by it. Name an"
+          + " attribute of the entity or its superclasses: %s"),
+  CONDITION_NO_ATTRIBUTE(Diagnostic.Kind.ERROR, "condition",
+      "@Ttl(when = \"%s\") names no attribute as e.<attribute>, so it cannot be about the row being expired. Write"
+          + " the entity's attributes with the alias e, as in when = \"e.status = 'FINISHED'\""),
+  CONDITION_PARAMETER(Diagnostic.Kind.ERROR, "condition",
+      "@Ttl(when = \"%s\") has the parameter %s, which nothing binds. Write the value as a literal, as in"
+          + " e.status = 'FINISHED' or e.attempts >= 3"),
   NOT_AN_ENTITY(Diagnostic.Kind.ERROR, "entity",
       "@Ttl is in %s, which is neither an @Entity nor a @MappedSuperclass, so there is no table to delete from."
           + " Annotate the class with @Entity (or @MappedSuperclass), or move @Ttl to an entity"),

@@ -82,6 +82,9 @@ public final class PassWriter {
     if (!model.strategy().removesEntities()) {
       arguments.add(",$W$T.class", rawType(model.id().javaType()));
     }
+    if (attribute.condition() != null) {
+      arguments.add(",$W$S", attribute.condition());
+    }
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PUBLIC)
         .addStatement("super($L)", arguments.build())

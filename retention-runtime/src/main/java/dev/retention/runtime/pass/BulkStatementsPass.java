@@ -45,7 +45,17 @@ public abstract class BulkStatementsPass<E, I, T> extends JpqlPass<E, T> {
    */
   protected BulkStatementsPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
       Class<T> ttlType, String idAttribute, Class<I> idType) {
-    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute);
+    this(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, idType, null);
+  }
+
+  /**
+   * A pass whose rows expire only when {@code condition} also holds; the other parameters as above.
+   *
+   * @param condition a JPQL conditional expression over the entity, named {@code e}; null for none
+   */
+  protected BulkStatementsPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
+      Class<T> ttlType, String idAttribute, Class<I> idType, String condition) {
+    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, condition);
     this.idType = idType;
   }
 

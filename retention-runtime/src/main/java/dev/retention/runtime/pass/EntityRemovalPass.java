@@ -32,7 +32,17 @@ public abstract class EntityRemovalPass<E, T> extends JpqlPass<E, T> {
    */
   protected EntityRemovalPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
       Class<T> ttlType, String idAttribute) {
-    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute);
+    this(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, null);
+  }
+
+  /**
+   * A pass whose rows expire only when {@code condition} also holds; the other parameters as above.
+   *
+   * @param condition a JPQL conditional expression over the entity, named {@code e}; null for none
+   */
+  protected EntityRemovalPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
+      Class<T> ttlType, String idAttribute, String condition) {
+    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, condition);
   }
 
   @Override

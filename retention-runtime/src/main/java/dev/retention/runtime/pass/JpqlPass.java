@@ -32,10 +32,20 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
    */
   protected JpqlPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
       Class<T> ttlType, String idAttribute) {
+    this(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, null);
+  }
+
+  /**
+   * A pass whose rows expire only when {@code condition} also holds.
+   *
+   * @param condition a JPQL conditional expression over the entity, named {@code e}; null for none
+   */
+  protected JpqlPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
+      Class<T> ttlType, String idAttribute, String condition) {
     this.entityType = entityType;
     this.expireAfter = expireAfter;
     this.ttlType = ttlType;
-    this.statements = new PassStatements(entityName, ttlAttribute, idAttribute);
+    this.statements = new PassStatements(entityName, ttlAttribute, idAttribute, condition);
   }
 
   /** The cutoff as a value of the attribute's type. */
@@ -61,6 +71,11 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
   @Override
   public final String ttlAttribute() {
     return statements.ttlAttribute();
+  }
+
+  @Override
+  public final Optional<String> condition() {
+    return Optional.ofNullable(statements.condition());
   }
 
   /** The statements this pass runs. */

@@ -107,6 +107,6 @@ public final class HookedShape implements StatementShape {
     EntityType<?> entity = metamodel.entity(pass.entityType());
     String id = entity.hasSingleIdAttribute() ? entity.getId(entity.getIdType().getJavaType()).getName()
         : entity.getIdClassAttributes().iterator().next().getName();
-    return new PassStatements(entity.getName(), pass.ttlAttribute(), id);
+    return new PassStatements(entity.getName(), pass.ttlAttribute(), id, pass.condition().orElse(null));
   }
 }

@@ -7,11 +7,22 @@ package dev.retention.runtime.internal.statement;
  * @param entityName the entity's name in JPQL
  * @param ttlAttribute the {@code @Ttl} attribute
  * @param idAttribute the id attribute; for an {@code @IdClass} id, the first of its attributes, used for ordering only
+ * @param condition the pass's condition, a JPQL conditional expression over {@code e}, or null when it has none; every
+ *     statement below that selects or deletes by the date applies it too
  */
-public record PassStatements(String entityName, String ttlAttribute, String idAttribute) {
+public record PassStatements(String entityName, String ttlAttribute, String idAttribute, String condition) {
+
+  /** The statements of a pass without a condition. */
+  public PassStatements(String entityName, String ttlAttribute, String idAttribute) {
+    this(entityName, ttlAttribute, idAttribute, null);
+  }
+
+  private String expired() {
+    return "e." + ttlAttribute + " <= :cutoff" + (condition == null ? "" : " and (" + condition + ")");
+  }
 
   private String from() {
-    return " from " + entityName + " e where e." + ttlAttribute + " <= :cutoff";
+    return " from " + entityName + " e where " + expired();
   }
 
   private String oldestFirst() {
@@ -28,9 +39,12 @@ public record PassStatements(String entityName, String ttlAttribute, String idAt
     return "select e" + from() + oldestFirst();
   }
 
-  /** Deletes the rows of {@code :ids} that are still expired: a row whose date moved past the cutoff stays. */
+  /**
+   * Deletes the rows of {@code :ids} that are still expired: a row whose date moved past the cutoff, or that no longer
+   * meets the condition, stays.
+   */
   public String deleteExpiredByIds() {
-    return "delete from " + entityName + " e where e." + idAttribute + " in :ids and e." + ttlAttribute + " <= :cutoff";
+    return "delete from " + entityName + " e where e." + idAttribute + " in :ids and " + expired();
   }
 
   /** Deletes the rows of {@code :ids}, for rows locked since they were selected. */

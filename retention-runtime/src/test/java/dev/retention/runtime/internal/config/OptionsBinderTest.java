@@ -48,12 +48,13 @@ class OptionsBinderTest {
 
   @Test
   void aBatchTargetOutsideItsBoundsNamesTheKeyAndTheBound() {
+    String range = "allowed: 1ms to 10s (a batch holds its rows' locks that long)";
     RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class,
         () -> bind(Map.of("retention.defaults.batch-target", "0ms", "retention." + AUDIT + ".batch-target", "1m")));
 
     assertEquals(List.of(
-        "retention." + AUDIT + ".batch-target = \"1m\": must be at most 10s: a batch holds its rows' locks that long",
-        "retention.defaults.batch-target = \"0ms\": must be at least 1ms"),
+        "retention." + AUDIT + ".batch-target = \"1m\": must be at most 10s; " + range,
+        "retention.defaults.batch-target = \"0ms\": must be above zero; " + range),
         failure.problems());
   }
 

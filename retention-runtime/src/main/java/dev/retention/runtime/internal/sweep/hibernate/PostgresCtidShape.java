@@ -69,7 +69,8 @@ final class PostgresCtidShape implements StatementShape {
 
   @Override
   public boolean supports(RetentionPass<?> pass) {
-    if (pass.deleteStrategy() != DeleteStrategy.BULK_STATEMENTS) {
+    if (pass.deleteStrategy() != DeleteStrategy.BULK_STATEMENTS || pass.condition().isPresent()) {
+      // A condition is JPQL, which this native statement cannot carry: such a pass runs the JPQL shapes.
       return false;
     }
     EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(pass.entityType());

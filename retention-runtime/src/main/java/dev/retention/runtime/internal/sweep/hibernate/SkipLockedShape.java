@@ -124,7 +124,8 @@ final class SkipLockedShape implements StatementShape {
       EntityType<?> entity = metamodel.entity(pass.entityType());
       String id = entity.hasSingleIdAttribute() ? entity.getId(entity.getIdType().getJavaType()).getName()
           : entity.getIdClassAttributes().iterator().next().getName();
-      PassStatements statements = new PassStatements(entity.getName(), pass.ttlAttribute(), id);
+      PassStatements statements =
+          new PassStatements(entity.getName(), pass.ttlAttribute(), id, pass.condition().orElse(null));
       // No second look at the attribute when deleting: the rows are locked since they were selected, so no one moved
       // them, and the extra predicate let MariaDB run the delete through the attribute's index, into rows other
       // instances had locked.

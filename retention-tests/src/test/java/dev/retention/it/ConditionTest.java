@@ -1,0 +1,203 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.conditions.BatchJob;
+import dev.retention.it.conditions.JobStatus;
+import dev.retention.it.conditions.MisspelledConditionRow;
+import dev.retention.it.conditions.PinnedFile;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.TestClock;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code @Ttl(when = ...)}: a row expires only when the condition also holds, on every statement shape, for bulk and
+ * removal passes, in counts and lags too; a condition the provider refuses fails {@code build()}.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class ConditionTest {
+
+  static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+  static final Instant EIGHT_DAYS_AGO = NOW.minus(Duration.ofDays(8));
+  static final String JOBS = BatchJob.class.getName();
+  static final String FILES = PinnedFile.class.getName();
+
+  private final TestDatabase.Kind kind;
+  private final TestClock clock = new TestClock(NOW);
+  private TestDatabase database;
+  private EntityManagerFactory emf;
+
+  ConditionTest(TestDatabase.Kind kind) {
+    this.kind = kind;
+  }
+
+  @BeforeEach
+  void openDatabase() {
+    database = TestDatabase.create(kind);
+    emf = Jpa.factory(database, List.of(BatchJob.class, PinnedFile.class));
+  }
+
+  @AfterEach
+  void closeDatabase() throws Exception {
+    if (emf != null) {
+      emf.close();
+    }
+    database.close();
+  }
+
+  private RetentionRuntime.Builder runtime(boolean portable) {
+    return RetentionRuntime.builder(emf).clock(clock).zone(ZoneOffset.UTC).portableStatements(portable)
+        .defaults(RetentionOptions.empty().withBatchSize(2));
+  }
+
+  private void jobs() {
+    Jpa.persistAll(emf, List.of(
+        new BatchJob(1, JobStatus.FINISHED, 1, EIGHT_DAYS_AGO),
+        new BatchJob(2, JobStatus.FINISHED, 2, NOW.minus(Duration.ofDays(7))),
+        new BatchJob(3, JobStatus.RUNNING, 1, EIGHT_DAYS_AGO),
+        new BatchJob(4, JobStatus.FAILED, 1, EIGHT_DAYS_AGO),
+        new BatchJob(5, JobStatus.FINISHED, 3, EIGHT_DAYS_AGO),
+        new BatchJob(6, null, 1, EIGHT_DAYS_AGO),
+        new BatchJob(7, JobStatus.FINISHED, 1, NOW.minus(Duration.ofDays(6))),
+        new BatchJob(8, JobStatus.FINISHED, 1, null),
+        new BatchJob(9, JobStatus.FINISHED, 0, EIGHT_DAYS_AGO.minusSeconds(1))));
+  }
+
+  @ParameterizedTest(name = "portable statements: {0}")
+  @ValueSource(booleans = {false, true})
+  void onlyRowsMeetingTheConditionExpireWhateverTheirDate(boolean portable) {
+    jobs();
+    try (RetentionRuntime retention = runtime(portable).build()) {
+      SweepReport report = retention.sweep(JOBS);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(3, report.deleted());
+      assertEquals(Set.of(3L, 4L, 5L, 6L, 7L, 8L), ids("select j.id from BatchJob j"));
+      assertEquals(Optional.empty(), report.lag(), "no row meeting the condition is left expired");
+      if (!portable && kind == TestDatabase.Kind.POSTGRESQL) {
+        assertEquals("JPQL with SKIP LOCKED", retention.statementShape(JOBS), "ctid cannot carry a JPQL condition");
+      }
+    }
+  }
+
+  @Test
+  void aDryRunCountsAndDatesOnlyRowsMeetingTheCondition() {
+    jobs();
+    try (RetentionRuntime retention = runtime(false)
+        .defaults(RetentionOptions.empty().withDryRun(true)).build()) {
+      SweepReport report = retention.sweep(JOBS);
+
+      assertEquals(3, report.deleted(), "would be deleted");
+      assertEquals(Optional.of(Duration.ofDays(1).plusSeconds(1)), report.lag(),
+          "the oldest row meeting the condition, not the older running ones");
+    }
+  }
+
+  @ParameterizedTest(name = "portable statements: {0}")
+  @ValueSource(booleans = {false, true})
+  void aRemovalPassRemovesOnlyRowsMeetingTheCondition(boolean portable) {
+    Jpa.persistAll(emf, List.of(
+        new PinnedFile(1, false, NOW.minusSeconds(5)),
+        new PinnedFile(2, true, NOW.minusSeconds(5)),
+        new PinnedFile(3, false, NOW.plusSeconds(5))));
+    PinnedFile.REMOVED.clear();
+    try (RetentionRuntime retention = runtime(portable).build()) {
+      SweepReport report = retention.sweep(FILES);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(Set.of(1L), PinnedFile.REMOVED);
+      assertEquals(Set.of(2L, 3L), ids("select f.id from PinnedFile f"));
+    }
+  }
+
+  @Test
+  void aBeforeDeleteHookIsGivenOnlyRowsMeetingTheCondition() {
+    jobs();
+    Set<Object> handedOver = new TreeSet<>();
+    try (RetentionRuntime retention = runtime(false)
+        .beforeDelete(JOBS, (em, ids) -> handedOver.addAll(ids)).build()) {
+      SweepReport report = retention.sweep(JOBS);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(Set.of(1L, 2L, 9L), handedOver);
+      assertEquals(Set.of(3L, 4L, 5L, 6L, 7L, 8L), ids("select j.id from BatchJob j"));
+    }
+  }
+
+  @Test
+  void aJobRunningAgainBetweenABatchsSelectionAndItsDeleteIsKept() throws Exception {
+    CacheAndRaceTest.RaceInjector injector = new CacheAndRaceTest.RaceInjector();
+    EntityManagerFactory inspected = Jpa.factory(database, List.of(BatchJob.class),
+        java.util.Map.of("hibernate.session_factory.statement_inspector", injector));
+    try {
+      Jpa.persistAll(inspected, List.of(
+          new BatchJob(11, JobStatus.FINISHED, 1, EIGHT_DAYS_AGO),
+          new BatchJob(12, JobStatus.FINISHED, 1, EIGHT_DAYS_AGO.plusSeconds(1))));
+      injector.beforeNextDelete(() -> restartJob(11));
+
+      try (RetentionRuntime retention = RetentionRuntime.builder(inspected).clock(clock).zone(ZoneOffset.UTC)
+          .portableStatements(true).build()) {
+        SweepReport report = retention.sweep(JOBS);
+
+        assertTrue(injector.fired(), "the update landed between the select and the delete");
+        assertEquals(1, report.deleted(), "only the job still finished when the delete ran");
+      }
+      assertEquals(Set.of(11L), Jpa.inTransaction(inspected, em -> new TreeSet<>(
+          em.createQuery("select j.id from BatchJob j", Long.class).getResultList())));
+    } finally {
+      inspected.close();
+    }
+  }
+
+  /** A foreground transaction, on a connection of its own, sets a job running again. */
+  private void restartJob(long id) {
+    try (java.sql.Connection connection = database.connect();
+        java.sql.PreparedStatement update =
+            connection.prepareStatement("update batch_job set status = 'RUNNING' where id = ?")) {
+      update.setLong(1, id);
+      assertEquals(1, update.executeUpdate());
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException("the foreground update failed", e);
+    }
+  }
+
+  @Test
+  void aConditionTheProviderRefusesFailsTheBuildNamingThePass() {
+    EntityManagerFactory withMisspelled = Jpa.factory(database, List.of(MisspelledConditionRow.class));
+    try {
+      RetentionConfigurationException error = assertThrows(RetentionConfigurationException.class,
+          () -> RetentionRuntime.builder(withMisspelled).build());
+
+      assertTrue(error.problems().get(0).startsWith("Pass " + MisspelledConditionRow.class.getName()
+          + ": the provider refuses its condition (@Ttl(when = \"e.attempts.count > 1\")): "), error::getMessage);
+    } finally {
+      withMisspelled.close();
+    }
+  }
+
+  private Set<Long> ids(String jpql) {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(em.createQuery(jpql, Long.class).getResultList()));
+  }
+}

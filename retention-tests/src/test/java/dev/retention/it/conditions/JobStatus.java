@@ -1,0 +1,6 @@
+package dev.retention.it.conditions;
+
+/** Where a batch job is. */
+public enum JobStatus {
+  RUNNING, FINISHED, FAILED
+}
