@@ -3,6 +3,7 @@ package dev.retention.quarkus.deployment;
 import dev.retention.quarkus.runtime.DiscoveredRegistries;
 import dev.retention.quarkus.runtime.RetentionBuildTimeConfig;
 import dev.retention.quarkus.runtime.RetentionLifecycle;
+import dev.retention.quarkus.runtime.RetentionMeters;
 import dev.retention.quarkus.runtime.RetentionReadinessCheck;
 import dev.retention.quarkus.runtime.RetentionRecorder;
 import dev.retention.quarkus.runtime.SweepHistories;
@@ -14,8 +15,11 @@ import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
+import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
+import io.quarkus.runtime.metrics.MetricsFactory;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 
 /** The build steps of the Retention extension. */
 class RetentionProcessor {
@@ -33,6 +37,14 @@ class RetentionProcessor {
         .addBeanClasses(RetentionLifecycle.class, SweepHistories.class)
         .setUnremovable()
         .build();
+  }
+
+  /** Micrometer meters for each pass, when the application has quarkus-micrometer; nothing otherwise. */
+  @BuildStep
+  void meters(Optional<MetricsCapabilityBuildItem> metrics, BuildProducer<AdditionalBeanBuildItem> beans) {
+    if (metrics.isPresent() && metrics.get().metricsSupported(MetricsFactory.MICROMETER)) {
+      beans.produce(AdditionalBeanBuildItem.unremovableOf(RetentionMeters.class));
+    }
   }
 
   /** The registries of the application and its libraries, read from their services files now rather than at start. */

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.quarkus.deployment.model.FirstSweeps;
@@ -11,6 +12,8 @@ import dev.retention.quarkus.deployment.model.FixedClock;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.QuarkusUnitTest;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -31,7 +34,7 @@ class RetentionExtensionTest {
   @RegisterExtension
   static final QuarkusUnitTest APPLICATION = TestApplication.withProperties(
           "retention.defaults.max-startup-stagger=0s",
-          "retention.defaults.batch-size=2")
+          "retention.defaults.batch-size=25")
       .setAfterAllCustomizer(RetentionExtensionTest::closedWithTheApplication);
 
   @Inject
@@ -43,6 +46,9 @@ class RetentionExtensionTest {
   @Inject
   EntityManagerFactory emf;
 
+  @Inject
+  MeterRegistry meters;
+
   @Test
   void findsThePassThroughTheRegistryFoundAtBuildTime() {
     assertEquals(List.of(TestApplication.PASS), retention.passes().stream().map(RetentionPass::name).toList());
@@ -50,7 +56,8 @@ class RetentionExtensionTest {
 
   @Test
   void takesOptionsFromApplicationProperties() {
-    assertEquals(2, retention.settings(TestApplication.PASS).batchSize());
+    assertEquals(25, retention.settings(TestApplication.PASS).batchSize());
+    assertTrue(retention.settings(TestApplication.PASS).batchSizeFixed());
   }
 
   @Test
@@ -60,8 +67,16 @@ class RetentionExtensionTest {
     assertTrue(first.succeeded(), () -> "the first sweep failed: " + first);
     assertEquals(FixedClock.NOW, first.cutoff(), "the cutoff comes from the application's Clock bean");
     assertEquals(3, first.deleted());
-    assertEquals(2, first.batches(), "batches of 2 rows, from retention.defaults.batch-size");
     assertEquals(List.of(4L, 5L), remainingIds());
+  }
+
+  @Test
+  void recordsMicrometerMetersWithQuarkusMicrometer() throws Exception {
+    sweeps.first().get(30, TimeUnit.SECONDS);
+
+    Counter deleted = meters.find("retention.rows.deleted").tag("pass", TestApplication.PASS).counter();
+    assertNotNull(deleted, "retention.rows.deleted for the pass");
+    assertEquals(3.0, deleted.count());
   }
 
   @Test
