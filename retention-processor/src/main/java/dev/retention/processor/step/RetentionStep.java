@@ -21,6 +21,7 @@ import dev.retention.processor.writing.RegistryWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -39,6 +40,8 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
 
 /**
  * The work of each round, in the order of the packages: read each entity's elements, check them into a report and
@@ -158,7 +161,7 @@ public final class RetentionStep {
     PassModel pass = models.model(read.get(), generatedAnnotation.resolvesNextTo(entity));
     diagnostics.report(Problem.on(entity, null, Message.STRATEGY, entity.getQualifiedName(),
         pass.strategy().removesEntities() ? "entity removal" : "bulk statements", pass.strategy().reason()));
-    write(entity, () -> PassWriter.write(pass, entity).writeTo(filer));
+    write(entity, () -> writeSource(pass.passClass().canonicalName(), PassWriter.write(pass), entity));
     passes.put(pass.passName(), pass.passClass());
     return true;
   }
@@ -197,12 +200,19 @@ public final class RetentionStep {
     registry = RegistryModel.of(new ArrayList<>(passes.values()), options.registry(),
         !entities.isEmpty() && entities.stream().allMatch(generatedAnnotation::resolvesNextTo));
     registryRound = round;
-    write(null, () -> RegistryWriter.write(registry, entities).writeTo(filer));
+    write(null, () -> writeSource(registry.name().canonicalName(), RegistryWriter.write(registry),
+        entities.toArray(new Element[0])));
   }
 
   private void writeServicesFile() {
     List<TypeElement> entities = entities();
-    write(null, () -> RegistryWriter.writeServicesFile(filer, registry, entities));
+    write(null, () -> {
+      FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "", RegistryWriter.SERVICES_FILE,
+          entities.toArray(new Element[0]));
+      try (Writer writer = file.openWriter()) {
+        writer.write(RegistryWriter.servicesFile(registry));
+      }
+    });
   }
 
   /** The entities of the passes, fetched again by name for this round. */
@@ -210,6 +220,13 @@ public final class RetentionStep {
     List<TypeElement> entities = new ArrayList<>();
     passes.keySet().stream().map(elements::getTypeElement).filter(Objects::nonNull).forEach(entities::add);
     return entities;
+  }
+
+  /** A source file, its originating elements given for incremental builds. */
+  private void writeSource(String className, String text, Element... originating) throws IOException {
+    try (Writer writer = filer.createSourceFile(className, originating).openWriter()) {
+      writer.write(text);
+    }
   }
 
   private interface FileWrite {

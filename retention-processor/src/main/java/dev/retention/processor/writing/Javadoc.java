@@ -1,58 +1,63 @@
 package dev.retention.processor.writing;
 
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Javadoc text wrapped the way hand-written javadoc is: paragraphs filled to the line width. */
 final class Javadoc {
-
-  /** A word, where an inline tag such as {@code {@code a b}} counts as one, with what sticks to it. */
-  private static final Pattern WORD = Pattern.compile("(?:\\{@[^}]*\\}|[^\\s{])+");
 
   /** Columns left for text after the {@code " * "} prefix of a top-level type's javadoc. */
   private static final int WIDTH = 97;
 
   private Javadoc() {}
 
-  /** A block of code, its lines kept as they are, for {@link #of}. */
-  static String code(String... lines) {
-    return "<pre>{@code\n" + String.join("\n", lines) + "\n}</pre>";
-  }
-
-  /**
-   * The paragraphs, each filled to the width, separated by blank lines, with a final line break. A {@link #code} block
-   * keeps its lines.
-   */
+  /** The paragraphs, each filled to the width, separated by blank lines, with a final line break. */
   static String of(List<String> paragraphs) {
-    StringBuilder text = new StringBuilder();
+    StringBuilder text = new StringBuilder(1024);
     for (String paragraph : paragraphs) {
       if (text.length() > 0) {
         text.append('\n');
       }
-      if (paragraph.startsWith("<pre>")) {
-        text.append(paragraph).append('\n');
-      } else {
-        fill(paragraph, text);
-      }
+      fill(paragraph, text);
     }
     return text.toString();
   }
 
+  /**
+   * Fills one paragraph: words go on a line while they fit, where an inline tag such as {@code {@code a b}} counts as
+   * one word, so that it is never broken.
+   */
   private static void fill(String paragraph, StringBuilder text) {
     int lineLength = 0;
-    Matcher words = WORD.matcher(paragraph);
-    while (words.find()) {
-      String word = words.group();
-      if (lineLength > 0 && lineLength + 1 + word.length() > WIDTH) {
+    int length = paragraph.length();
+    int i = 0;
+    while (i < length) {
+      while (i < length && Character.isWhitespace(paragraph.charAt(i))) {
+        i++;
+      }
+      if (i == length) {
+        break;
+      }
+      int start = i;
+      int depth = 0;
+      while (i < length && (depth > 0 || !Character.isWhitespace(paragraph.charAt(i)))) {
+        char c = paragraph.charAt(i);
+        if (c == '{') {
+          depth++;
+        } else if (c == '}' && depth > 0) {
+          depth--;
+        }
+        i++;
+      }
+      int wordLength = i - start;
+      if (lineLength > 0 && lineLength + 1 + wordLength > WIDTH) {
         text.append('\n');
         lineLength = 0;
       } else if (lineLength > 0) {
         text.append(' ');
         lineLength++;
       }
-      text.append(word);
-      lineLength += word.length();
+      text.append(paragraph, start, i);
+      lineLength += wordLength;
     }
     text.append('\n');
   }

@@ -1,8 +1,6 @@
 package dev.retention.processor.writing;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.TypeSpec;
 import dev.retention.processor.RetentionProcessor;
 import dev.retention.processor.reading.GeneratedAnnotation;
 
@@ -17,17 +15,9 @@ final class Names {
   static final ClassName BULK_STATEMENTS_PASS = ClassName.get(RUNTIME + ".pass", "BulkStatementsPass");
   static final ClassName ENTITY_REMOVAL_PASS = ClassName.get(RUNTIME + ".pass", "EntityRemovalPass");
 
-  /** {@code @Generated} naming the processor by its class, with no date, so that output is the same on every build. */
-  private static final AnnotationSpec GENERATED = AnnotationSpec.builder(ClassName.bestGuess(GeneratedAnnotation.NAME))
-      .addMember("value", "$S", RetentionProcessor.class.getCanonicalName())
-      .build();
+  /** {@code @Generated}, used where it resolves; it names the processor by its class, with no date. */
+  static final ClassName GENERATED = ClassName.bestGuess(GeneratedAnnotation.NAME);
+  static final String PROCESSOR = RetentionProcessor.class.getCanonicalName();
 
   private Names() {}
-
-  /** Adds {@code @Generated} when it can be used where the type is generated. */
-  static void markGenerated(TypeSpec.Builder type, boolean generatedAnnotation) {
-    if (generatedAnnotation) {
-      type.addAnnotation(GENERATED);
-    }
-  }
 }

@@ -15,7 +15,10 @@ final class PassJavadoc {
 
   private PassJavadoc() {}
 
-  static String of(PassModel model) {
+  /**
+   * @param base how the pass's source names its superclass, for the link to it
+   */
+  static String of(PassModel model, String base) {
     TtlAttribute attribute = model.attribute();
     String name = attribute.name();
     String entity = String.join(".", model.entity().simpleNames());
@@ -26,11 +29,10 @@ final class PassJavadoc {
     String reason = codeForAnnotations(model.strategy().reason());
     if (model.strategy().removesEntities()) {
       paragraphs.add("<p>Deletes by entity removal, each row loaded and removed through the {@code EntityManager} so"
-          + " that its callbacks and cascades run, because " + reason + ". {@link "
-          + Names.ENTITY_REMOVAL_PASS.simpleName() + "} describes a batch.");
+          + " that its callbacks and cascades run, because " + reason + ". {@link " + base + "} describes a batch.");
     } else {
-      paragraphs.add("<p>Deletes with bulk statements, because " + reason + ". {@link "
-          + Names.BULK_STATEMENTS_PASS.simpleName() + "} describes a batch.");
+      paragraphs.add("<p>Deletes with bulk statements, because " + reason + ". {@link " + base
+          + "} describes a batch.");
     }
     paragraphs.add("<p>On some databases the runtime runs equivalent statements of its own, which keep the same"
         + " rows: see \"How rows are deleted\" in the Retention user guide.");

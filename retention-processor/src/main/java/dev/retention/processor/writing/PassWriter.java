@@ -1,16 +1,12 @@
 package dev.retention.processor.writing;
 
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.JavaFile;
-import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
-import com.palantir.javapoet.TypeSpec;
 import dev.retention.processor.model.PassModel;
 import dev.retention.processor.model.TtlAttribute;
-import java.time.Duration;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes the retention pass of one entity from its {@link PassModel}: a small typed subclass of the runtime's
@@ -19,29 +15,42 @@ import javax.lang.model.element.Modifier;
  */
 public final class PassWriter {
 
+  private static final ClassName DURATION = ClassName.get("java.time", "Duration");
+
   private PassWriter() {}
 
-  /** The pass's source file; {@code originating} is the entity, for incremental builds. */
-  public static JavaFile write(PassModel model, Element originating) {
+  /** The pass's source. */
+  public static String write(PassModel model) {
     TtlAttribute attribute = model.attribute();
-    TypeSpec.Builder pass = TypeSpec.classBuilder(model.passClass())
-        .addJavadoc("$L", PassJavadoc.of(model));
-    Names.markGenerated(pass, model.generatedAnnotation());
-    pass.addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-        .superclass(superclass(model))
-        .addOriginatingElement(originating)
-        .addMethod(constructor(model))
-        .addMethod(MethodSpec.methodBuilder("cutoffValue")
-            .addAnnotation(Override.class)
-            .addModifiers(Modifier.PUBLIC)
-            .returns(attribute.javaType())
-            .addParameter(Names.CUTOFF, "cutoff")
-            .addStatement("return cutoff.$L()", attribute.type().cutoffMethod())
-            .build());
-    return JavaFile.builder(model.passClass().packageName(), pass.build())
-        .skipJavaLangImports(true)
-        .indent("  ")
-        .build();
+    ClassName pass = model.passClass();
+    JavaSource source = new JavaSource(pass.packageName(), pass);
+    String generated = model.generatedAnnotation() ? source.name(Names.GENERATED) : null;
+    String superclass = source.name(superclass(model));
+    String base = source.name(model.strategy().removesEntities() ? Names.ENTITY_REMOVAL_PASS
+        : Names.BULK_STATEMENTS_PASS);
+    List<String> arguments = constructorArguments(model, source);
+    String attributeType = source.name(attribute.javaType());
+    String cutoff = source.name(Names.CUTOFF);
+
+    StringBuilder body = new StringBuilder(2048);
+    JavaSource.javadoc(body, PassJavadoc.of(model, base));
+    if (generated != null) {
+      body.append('@').append(generated).append('(').append(JavaSource.literal(Names.PROCESSOR)).append(")\n");
+    }
+    body.append("public final class ").append(pass.simpleName()).append(" extends ").append(superclass)
+        .append(" {\n");
+    String member = JavaSource.INDENT;
+    String statement = member + JavaSource.INDENT;
+    body.append(member).append("public ").append(pass.simpleName()).append("() {\n");
+    JavaSource.wrapped(body, statement, "super(", arguments, ");");
+    body.append(member).append("}\n\n");
+    body.append(member).append("@Override\n");
+    body.append(member).append("public ").append(attributeType).append(" cutoffValue(").append(cutoff)
+        .append(" cutoff) {\n");
+    body.append(statement).append("return cutoff.").append(attribute.type().cutoffMethod()).append("();\n");
+    body.append(member).append("}\n");
+    body.append("}\n");
+    return source.file(body.toString());
   }
 
   private static TypeName superclass(PassModel model) {
@@ -52,27 +61,29 @@ public final class PassWriter {
     return ParameterizedTypeName.get(Names.BULK_STATEMENTS_PASS, model.entity(), model.id().javaType(), attribute);
   }
 
-  /** Hands the entity, its names and types, and the window to the superclass, which builds the statements. */
-  private static MethodSpec constructor(PassModel model) {
+  /** The entity, its names and types, and the window, for the superclass, which builds the statements. */
+  private static List<String> constructorArguments(PassModel model, JavaSource source) {
     TtlAttribute attribute = model.attribute();
-    CodeBlock.Builder arguments = CodeBlock.builder()
-        .add("$T.class,$W$S,$W$S,$W$L,$W$T.class,$W$S", model.entity(), model.entityName(), attribute.name(),
-            window(attribute.expireAfterSeconds()), rawType(attribute.javaType()), model.id().attribute());
+    List<String> arguments = new ArrayList<>();
+    arguments.add(source.name(model.entity()) + ".class");
+    arguments.add(JavaSource.literal(model.entityName()));
+    arguments.add(JavaSource.literal(attribute.name()));
+    arguments.add(window(attribute.expireAfterSeconds(), source));
+    arguments.add(source.name(rawType(attribute.javaType())) + ".class");
+    arguments.add(JavaSource.literal(model.id().attribute()));
     if (!model.strategy().removesEntities()) {
-      arguments.add(",$W$T.class", rawType(model.id().javaType()));
+      arguments.add(source.name(rawType(model.id().javaType())) + ".class");
     }
-    return MethodSpec.constructorBuilder()
-        .addModifiers(Modifier.PUBLIC)
-        .addStatement("super($L)", arguments.build())
-        .build();
+    return arguments;
   }
 
-  private static CodeBlock window(long seconds) {
+  private static String window(long seconds, JavaSource source) {
+    String duration = source.name(DURATION);
     if (seconds == 0) {
-      return CodeBlock.of("$T.ZERO", Duration.class);
+      return duration + ".ZERO";
     }
     Window window = Window.of(seconds);
-    return CodeBlock.of("$T.$L($L)", Duration.class, window.factory(), window.amount());
+    return duration + "." + window.factory() + "(" + window.amount() + ")";
   }
 
   private static TypeName rawType(TypeName type) {
