@@ -5,6 +5,7 @@ import dev.retention.processor.reading.Hierarchy;
 import dev.retention.processor.reading.TtlMember;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.TypeElement;
@@ -15,6 +16,9 @@ import javax.lang.model.element.TypeElement;
  * migration is not, which is why the warning can be silenced.
  */
 final class IndexCheck {
+
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+  private static final Pattern QUOTES_AND_UNDERSCORES = Pattern.compile("[\"`_\\[\\]]");
 
   private IndexCheck() {}
 
@@ -56,7 +60,7 @@ final class IndexCheck {
   /** The first column of an index's column list, without its ASC or DESC. */
   static String firstColumn(String columnList) {
     String first = columnList.split(",", 2)[0].trim();
-    return first.split("\\s+", 2)[0];
+    return WHITESPACE.split(first, 2)[0];
   }
 
   /**
@@ -68,6 +72,6 @@ final class IndexCheck {
   }
 
   private static String normalize(String name) {
-    return name.replaceAll("[\"`_\\[\\]]", "").toLowerCase(Locale.ROOT);
+    return QUOTES_AND_UNDERSCORES.matcher(name).replaceAll("").toLowerCase(Locale.ROOT);
   }
 }

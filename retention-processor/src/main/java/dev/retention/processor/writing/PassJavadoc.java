@@ -5,6 +5,7 @@ import dev.retention.processor.model.TemporalType;
 import dev.retention.processor.model.TtlAttribute;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The javadoc of a generated pass: which attribute, what window, which delete strategy and why. What the processor
@@ -12,6 +13,9 @@ import java.util.List;
  * instead of quoting statements the processor cannot keep true.
  */
 final class PassJavadoc {
+
+  /** An annotation's name in running text, not already inside an inline tag. */
+  private static final Pattern ANNOTATION_NAME = Pattern.compile("(?<![{\\w])@(\\w+)");
 
   private PassJavadoc() {}
 
@@ -86,6 +90,6 @@ final class PassJavadoc {
 
   /** Annotation names in running text, such as {@code @PreRemove}, in code font so javadoc never reads a tag. */
   private static String codeForAnnotations(String text) {
-    return text.replaceAll("(?<![{\\w])@(\\w+)", "{@code @$1}");
+    return ANNOTATION_NAME.matcher(text).replaceAll("{@code @$1}");
   }
 }
