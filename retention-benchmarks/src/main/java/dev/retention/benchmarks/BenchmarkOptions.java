@@ -1,6 +1,6 @@
 package dev.retention.benchmarks;
 
-import dev.retention.benchmarks.database.DatabaseKind;
+import dev.retention.it.support.TestDatabase;
 import dev.retention.benchmarks.database.Layout;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  */
 public record BenchmarkOptions(
     Set<Mode> modes,
-    List<DatabaseKind> databases,
+    List<TestDatabase.Kind> databases,
     long rows,
     int expiredPercent,
     List<Layout> layouts,
@@ -67,7 +67,9 @@ public record BenchmarkOptions(
         --databases=h2,postgresql,mariadb   a server that does not answer is skipped with a message
         --rows=N --expired-percent=P        the table of each drain
         --layouts=ordered,scattered
-        --strategies=sweep-500,sweep-1000,sweep-5000,sweep-10000,unbounded-delete,remove-loop
+        --strategies=sweep-auto,sweep-500,sweep-1000,sweep-5000,sweep-10000,unbounded-delete,remove-loop
+                                            sweep-auto is the default sweep (batches sized by batch-target);
+                                            sweep-N fixes batch-size N; portable-auto/portable-N: generated JPQL only
         --foreground-rate=N                 foreground writes per second during drains (0: none)
         --idle-sweeps=N                     measured idle sweeps per layout
         --memory-rows=N --memory-heap=64m   the backlog (all rows expired) and the relaunched JVM's -Xmx
@@ -80,7 +82,7 @@ public record BenchmarkOptions(
       """;
 
   private static final List<String> ALL_STRATEGIES =
-      List.of("sweep-500", "sweep-1000", "sweep-5000", "sweep-10000", "unbounded-delete", "remove-loop");
+      List.of("sweep-auto", "sweep-500", "sweep-1000", "sweep-5000", "sweep-10000", "unbounded-delete", "remove-loop");
 
   /** Reads the arguments; throws IllegalArgumentException naming a bad one. */
   static BenchmarkOptions parse(String[] args) {
@@ -102,7 +104,7 @@ public record BenchmarkOptions(
       return new BenchmarkOptions(
           list(values.get("modes")).stream().map(Mode::parse).collect(Collectors.toCollection(
               () -> EnumSet.noneOf(Mode.class))),
-          list(values.get("databases")).stream().map(DatabaseKind::parse).toList(),
+          list(values.get("databases")).stream().map(TestDatabase.Kind::parse).toList(),
           Long.parseLong(values.get("rows")),
           Integer.parseInt(values.get("expired-percent")),
           list(values.get("layouts")).stream().map(Layout::parse).toList(),

@@ -1,7 +1,7 @@
 package dev.retention.benchmarks;
 
 import dev.retention.benchmarks.BenchmarkOptions.Mode;
-import dev.retention.benchmarks.database.DatabaseKind;
+import dev.retention.it.support.TestDatabase;
 import dev.retention.benchmarks.report.CsvFiles;
 import dev.retention.benchmarks.report.ResultTables;
 import dev.retention.benchmarks.report.RunResults;
@@ -54,13 +54,13 @@ public final class Benchmarks {
   private static void run(BenchmarkOptions options, RunResults results) throws Exception {
     if (options.modes().contains(Mode.DRAIN) || options.modes().contains(Mode.IDLE)) {
       DatabaseSuite suite = new DatabaseSuite(options, results);
-      for (DatabaseKind kind : options.databases()) {
+      for (TestDatabase.Kind kind : options.databases()) {
         suite.run(kind);
       }
     }
     if (options.modes().contains(Mode.MEMORY)) {
       MemorySuite suite = new MemorySuite(options, results);
-      for (DatabaseKind kind : options.databases()) {
+      for (TestDatabase.Kind kind : options.databases()) {
         suite.run(kind, Benchmarks.class);
       }
     }

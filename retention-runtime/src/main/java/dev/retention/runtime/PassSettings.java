@@ -9,6 +9,9 @@ import java.time.Duration;
  * @param pass the pass's name
  * @param retention the window in force: the annotation's, or the {@code retention} override
  * @param retentionOverridden whether {@code retention} came from an override rather than the annotation
+ * @param batchSize the fixed size of every batch when {@code batchSizeFixed}; otherwise the size of the first batch
+ * @param batchTarget how long each batch should take when the runtime sizes batches
+ * @param batchSizeFixed whether {@code batch-size} was set, which turns sizing by {@code batchTarget} off
  */
 public record PassSettings(
     String pass,
@@ -21,7 +24,9 @@ public record PassSettings(
     Duration maxStartupStagger,
     int maxBatchesPerSweep,
     boolean dryRun,
-    Duration batchTimeout) {
+    Duration batchTimeout,
+    Duration batchTarget,
+    boolean batchSizeFixed) {
 
   /**
    * The wait between sweeps: the smaller of {@code sweep-interval} and the retention when the retention is above zero,

@@ -19,7 +19,13 @@ public enum RetentionOption {
   MIN_RETENTION("min-retention", Type.DURATION, Duration.ofHours(1),
       "The shortest retention override accepted, so that a typo like 0 cannot empty a table."),
   BATCH_SIZE("batch-size", Type.INTEGER, 500,
-      "Most rows deleted per batch (one transaction); a batch with fewer rows ends the sweep."),
+      "Rows deleted per batch (one transaction). Set, it is fixed and batch-target is off; unset, the first batch"
+          + " takes this many and later ones are sized by batch-target. A short batch ends the sweep once no expired"
+          + " row is left."),
+  BATCH_TARGET("batch-target", Type.DURATION, Duration.ofMillis(25),
+      "How long each batch should take, unless batch-size is set: batches grow while faster and shrink when slower,"
+          + " failed or deadlocked, within 10 rows and the largest batch. A row the sweep holds keeps a foreground"
+          + " write waiting about one batch."),
   BATCH_DELAY("batch-delay", Type.DURATION, Duration.ZERO,
       "Pause between batches, leaving room to the workload that shares the database."),
   SWEEP_INTERVAL("sweep-interval", Type.DURATION, Duration.ofHours(1),
@@ -40,6 +46,49 @@ public enum RetentionOption {
    * leave room for composite ids of up to three columns.
    */
   public static final int MAX_BATCH_SIZE = 10_000;
+
+  /**
+   * The longest {@code retention} and {@code min-retention}: the largest window {@code @Ttl} accepts, 2,147,483,647
+   * seconds (about 68 years). A longer override keeps nothing a 68-year window would not, and a much longer one
+   * overflows the cutoff.
+   */
+  public static final Duration MAX_RETENTION = Duration.ofSeconds(Integer.MAX_VALUE);
+
+  /** The longest {@code sweep-interval}: a year. A pass swept less often than yearly is not being swept. */
+  public static final Duration MAX_SWEEP_INTERVAL = Duration.ofDays(365);
+
+  /** The shortest {@code sweep-interval}: a second; more often is a loop, not a schedule. */
+  public static final Duration MIN_SWEEP_INTERVAL = Duration.ofSeconds(1);
+
+  /**
+   * The longest {@code batch-delay}: an hour, the default interval. A longer pause between two batches stretches one
+   * sweep beyond the schedule it belongs to.
+   */
+  public static final Duration MAX_BATCH_DELAY = Duration.ofHours(1);
+
+  /**
+   * The shortest {@code batch-timeout}: a second. JDBC query timeouts are whole seconds, and a driver may round a
+   * shorter one down to zero, which means no timeout at all.
+   */
+  public static final Duration MIN_BATCH_TIMEOUT = Duration.ofSeconds(1);
+
+  /** The longest {@code batch-timeout}: an hour. A statement waiting longer on a lock is stuck, not slow. */
+  public static final Duration MAX_BATCH_TIMEOUT = Duration.ofHours(1);
+
+  /** The longest {@code max-startup-stagger}: a day. Spreading first sweeps wider delays the first one by days. */
+  public static final Duration MAX_MAX_STARTUP_STAGGER = Duration.ofDays(1);
+
+  /**
+   * The largest {@code max-batches-per-sweep}: 100,000, a billion rows per sweep at the largest batch size. It bounds
+   * how long one sweep may hold its turn: at most (batches + 2) times the batch timeout, plus the delays.
+   */
+  public static final int MAX_MAX_BATCHES_PER_SWEEP = 100_000;
+
+  /** The shortest {@code batch-target}: below it a batch's fixed cost (a transaction, a round trip) is most of it. */
+  public static final Duration MIN_BATCH_TARGET = Duration.ofMillis(1);
+
+  /** The longest {@code batch-target}: a batch holds the locks of its rows, and foreground writes wait, that long. */
+  public static final Duration MAX_BATCH_TARGET = Duration.ofSeconds(10);
 
   /** The kind of value an option takes. */
   public enum Type { BOOLEAN, INTEGER, DURATION }
@@ -89,7 +138,37 @@ public enum RetentionOption {
     return switch (type) {
       case BOOLEAN -> parseBoolean(value);
       case INTEGER -> parseInteger(value);
-      case DURATION -> Durations.parse(value);
+      case DURATION -> parseDuration(value);
+    };
+  }
+
+  private Duration parseDuration(String value) {
+    try {
+      return Durations.parse(value);
+    } catch (Durations.TooLongException e) {
+      throw new IllegalArgumentException("too long; " + allowedRange(), e);
+    }
+  }
+
+  /**
+   * The values this option accepts, as written in configuration: {@code "allowed: 1s to 1h"}. Every option but the
+   * booleans has a lower and an upper bound, checked when the runtime is built.
+   */
+  public String allowedRange() {
+    return switch (this) {
+      case ENABLED, DRY_RUN -> "allowed: true or false";
+      case RETENTION, MIN_RETENTION -> "allowed: 0 to " + Durations.format(MAX_RETENTION)
+          + " (the longest @Ttl window, about 68 years)";
+      case BATCH_SIZE -> "allowed: 1 to " + MAX_BATCH_SIZE;
+      case MAX_BATCHES_PER_SWEEP -> "allowed: 1 to " + MAX_MAX_BATCHES_PER_SWEEP;
+      case BATCH_DELAY -> "allowed: 0 to " + Durations.format(MAX_BATCH_DELAY);
+      case SWEEP_INTERVAL ->
+          "allowed: " + Durations.format(MIN_SWEEP_INTERVAL) + " to " + Durations.format(MAX_SWEEP_INTERVAL);
+      case MAX_STARTUP_STAGGER -> "allowed: 0 to " + Durations.format(MAX_MAX_STARTUP_STAGGER);
+      case BATCH_TIMEOUT ->
+          "allowed: " + Durations.format(MIN_BATCH_TIMEOUT) + " to " + Durations.format(MAX_BATCH_TIMEOUT);
+      case BATCH_TARGET -> "allowed: " + Durations.format(MIN_BATCH_TARGET) + " to " + Durations.format(MAX_BATCH_TARGET)
+          + " (a batch holds its rows' locks that long)";
     };
   }
 
@@ -106,14 +185,35 @@ public enum RetentionOption {
                 + " and databases limit bind parameters (PostgreSQL: 65,535)")
             : Optional.empty();
       }
-      case MAX_BATCHES_PER_SWEEP -> (Integer) value < 1 ? Optional.of("must be at least 1") : Optional.empty();
-      case SWEEP_INTERVAL, BATCH_TIMEOUT -> ((Duration) value).isNegative() || ((Duration) value).isZero()
-          ? Optional.of("must be above zero")
-          : Optional.empty();
-      default -> type == Type.DURATION && ((Duration) value).isNegative()
-          ? Optional.of("must not be negative")
-          : Optional.empty();
+      case MAX_BATCHES_PER_SWEEP -> {
+        int batches = (Integer) value;
+        if (batches < 1) {
+          yield Optional.of("must be at least 1");
+        }
+        yield batches > MAX_MAX_BATCHES_PER_SWEEP
+            ? Optional.of("must be at most " + MAX_MAX_BATCHES_PER_SWEEP + "; " + allowedRange())
+            : Optional.empty();
+      }
+      case ENABLED, DRY_RUN -> Optional.empty();
+      case RETENTION, MIN_RETENTION -> durationProblem((Duration) value, Duration.ZERO, MAX_RETENTION);
+      case BATCH_DELAY -> durationProblem((Duration) value, Duration.ZERO, MAX_BATCH_DELAY);
+      case SWEEP_INTERVAL -> durationProblem((Duration) value, MIN_SWEEP_INTERVAL, MAX_SWEEP_INTERVAL);
+      case MAX_STARTUP_STAGGER -> durationProblem((Duration) value, Duration.ZERO, MAX_MAX_STARTUP_STAGGER);
+      case BATCH_TIMEOUT -> durationProblem((Duration) value, MIN_BATCH_TIMEOUT, MAX_BATCH_TIMEOUT);
+      case BATCH_TARGET -> durationProblem((Duration) value, MIN_BATCH_TARGET, MAX_BATCH_TARGET);
     };
+  }
+
+  private Optional<String> durationProblem(Duration value, Duration min, Duration max) {
+    if (value.compareTo(min) < 0) {
+      String reason = value.isNegative() ? "must not be negative"
+          : value.isZero() ? "must be above zero"
+          : "must be at least " + Durations.format(min);
+      return Optional.of(reason + "; " + allowedRange());
+    }
+    return value.compareTo(max) > 0
+        ? Optional.of("must be at most " + Durations.format(max) + "; " + allowedRange())
+        : Optional.empty();
   }
 
   private static Boolean parseBoolean(String value) {

@@ -62,6 +62,10 @@ public final class RetentionOptions {
     return (Integer) value(RetentionOption.BATCH_SIZE);
   }
 
+  public Duration batchTarget() {
+    return (Duration) value(RetentionOption.BATCH_TARGET);
+  }
+
   public Duration batchDelay() {
     return (Duration) value(RetentionOption.BATCH_DELAY);
   }
@@ -100,6 +104,11 @@ public final class RetentionOptions {
 
   public RetentionOptions withBatchSize(int batchSize) {
     return with(RetentionOption.BATCH_SIZE, batchSize);
+  }
+
+  /** Sizes batches to take about {@code batchTarget} each; a {@code batch-size} set anywhere turns this off. */
+  public RetentionOptions withBatchTarget(Duration batchTarget) {
+    return with(RetentionOption.BATCH_TARGET, batchTarget);
   }
 
   public RetentionOptions withBatchDelay(Duration batchDelay) {

@@ -10,10 +10,17 @@ import dev.retention.runtime.internal.schedule.StartupStagger;
 import dev.retention.runtime.internal.schedule.SweeperThreads;
 import dev.retention.runtime.internal.schedule.SweepPlan;
 import dev.retention.runtime.internal.statement.Conditions;
+import dev.retention.runtime.internal.sweep.BatchTransactions;
+import dev.retention.runtime.internal.sweep.JtaTransactions;
+import dev.retention.runtime.internal.sweep.RunnerTransactions;
 import dev.retention.runtime.internal.sweep.StatementShapes;
 import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.Sweeper;
+import dev.retention.runtime.internal.sweep.TransactionChoice;
+import dev.retention.runtime.internal.sweep.UserTransactions;
 import jakarta.persistence.EntityManagerFactory;
+import jakarta.transaction.TransactionManager;
+import jakarta.transaction.UserTransaction;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,6 +33,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -54,6 +62,7 @@ public final class RetentionRuntime implements AutoCloseable {
   private final Map<String, Sweeper> sweepers;
   private final Clock clock;
   private final StopSignal stopSignal;
+  private final BatchTransactions transactions;
   private final int maxConcurrentSweeps;
   private final Duration closeTimeout;
   private final ThreadFactory threadFactory;
@@ -61,8 +70,9 @@ public final class RetentionRuntime implements AutoCloseable {
   private volatile boolean closed;
 
   private RetentionRuntime(Builder builder, List<RetentionPass<?>> passes, Map<String, Sweeper> sweepers,
-      StopSignal stopSignal) {
+      StopSignal stopSignal, BatchTransactions transactions) {
     this.passes = List.copyOf(passes);
+    this.transactions = transactions;
     this.sweepers = sweepers;
     this.clock = builder.clock;
     this.stopSignal = stopSignal;
@@ -107,15 +117,14 @@ public final class RetentionRuntime implements AutoCloseable {
   public synchronized RetentionRuntime start() {
     checkOpen();
     if (background == null) {
+      // Everything that can fail comes before the first thread: start() starts every sweeper or none.
       List<PassSettings> enabled = enabledSweepers().stream().map(Sweeper::settings).collect(Collectors.toList());
-      background = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock, stopSignal,
-          maxConcurrentSweeps, threadFactory);
-      background.start();
-      if (passes.isEmpty()) {
-        LOGGER.log(Level.WARNING, NO_PASSES);
-      } else {
-        LOGGER.log(Level.INFO, () -> describeStart(enabled));
-      }
+      String startLine = passes.isEmpty() ? NO_PASSES : describeStart(enabled);
+      BackgroundSweeps sweeps = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock,
+          stopSignal, maxConcurrentSweeps, threadFactory);
+      sweeps.start();
+      background = sweeps;
+      LOGGER.log(passes.isEmpty() ? Level.WARNING : Level.INFO, startLine);
     }
     return this;
   }
@@ -133,9 +142,17 @@ public final class RetentionRuntime implements AutoCloseable {
     return sweeps == null ? Optional.empty() : sweeps.unexpectedFailure();
   }
 
-  /** Sweeps every enabled pass once, now, in this thread, one after the other. */
+  /**
+   * Sweeps every enabled pass once, now, in this thread, one after the other. Each batch commits in a transaction of
+   * its own, also when this thread holds a JTA transaction (suspended for the batch), so rolling that transaction back
+   * brings no swept row back.
+   *
+   * @throws IllegalStateException when this thread holds a JTA transaction that the runtime cannot suspend (it has only
+   *     a {@code UserTransaction}, or found no transaction manager for a JTA factory); the message says what to do
+   */
   public List<SweepReport> sweepAll() {
     checkOpen();
+    transactions.checkCallerMaySweep();
     List<SweepReport> reports = new ArrayList<>();
     for (Sweeper sweeper : enabledSweepers()) {
       reports.add(sweeper.sweep());
@@ -144,12 +161,14 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /**
-   * Sweeps one pass once, now, in this thread.
+   * Sweeps one pass once, now, in this thread, each batch in a transaction of its own as {@link #sweepAll()} does.
    *
    * @throws IllegalArgumentException when no pass has that name, or the pass is disabled
+   * @throws IllegalStateException when this thread holds a JTA transaction that the runtime cannot suspend
    */
   public SweepReport sweep(String passName) {
     checkOpen();
+    transactions.checkCallerMaySweep();
     Sweeper sweeper = sweeper(passName);
     if (!sweeper.settings().enabled()) {
       throw new IllegalArgumentException("Pass " + passName + " is disabled (retention." + passName
@@ -199,18 +218,43 @@ public final class RetentionRuntime implements AutoCloseable {
 
   private String describeStart(List<PassSettings> enabled) {
     StringBuilder text = new StringBuilder("Retention started: ").append(enabled.size())
-        .append(enabled.size() == 1 ? " pass" : " passes").append(" enabled of ").append(passes.size());
+        .append(enabled.size() == 1 ? " pass" : " passes").append(" enabled of ").append(passes.size())
+        .append(", batches in ").append(transactions.name());
     for (PassSettings pass : enabled) {
       text.append(System.lineSeparator()).append("  ").append(pass.pass())
           .append(pass.retention().isZero() ? ": expires at its attribute"
               : ": retention " + Durations.format(pass.retention()))
+          .append(shortened(sweepers.get(pass.pass()).pass(), pass)
+              ? " (shortened from the compiled " + Durations.format(sweepers.get(pass.pass()).pass().expireAfter())
+                  + ")"
+              : "")
           .append(", every ").append(Durations.format(pass.effectiveInterval()))
           .append(", first sweep in ").append(Durations.format(
               StartupStagger.offset(pass.pass(), pass.maxStartupStagger())))
           .append(pass.dryRun() ? ", dry run" : "")
-          .append(", ").append(sweepers.get(pass.pass()).shape().name());
+          .append(", ").append(sweepers.get(pass.pass()).describeStatements());
     }
     return text.toString();
+  }
+
+  /** Whether configuration or code set the pass a window shorter than the one compiled into it. */
+  private static boolean shortened(RetentionPass<?> pass, PassSettings settings) {
+    return settings.retention().compareTo(pass.expireAfter()) < 0;
+  }
+
+  /**
+   * Logs every window shorter than the compiled one at WARNING, with both values: a shorter window deletes rows the
+   * code was written to keep, so it is said out loud each time the runtime is built.
+   */
+  private static void warnOfShortenedWindows(List<RetentionPass<?>> passes, Map<String, PassSettings> settings) {
+    for (RetentionPass<?> pass : passes) {
+      PassSettings passSettings = settings.get(pass.name());
+      if (shortened(pass, passSettings)) {
+        LOGGER.log(Level.WARNING, () -> "Retention window of " + pass.name() + " shortened to "
+            + Durations.format(passSettings.retention()) + " (compiled: " + Durations.format(pass.expireAfter())
+            + "): rows the compiled window keeps are deleted");
+      }
+    }
   }
 
   /** Builds a {@link RetentionRuntime}; every setting is optional. */
@@ -230,6 +274,8 @@ public final class RetentionRuntime implements AutoCloseable {
     private ThreadFactory threadFactory;
     private boolean portableStatements;
     private final BeforeDeleteHooks beforeDelete = new BeforeDeleteHooks();
+    /** The application's way to run a batch's transaction, given whether the unit is JTA; null: from the factory. */
+    private Function<Boolean, BatchTransactions> transactions;
 
     private Builder(EntityManagerFactory emf) {
       this.emf = Objects.requireNonNull(emf, "emf");
@@ -349,6 +395,39 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
+     * Runs each batch in a JTA transaction of its own through {@code transactionManager}, suspending the calling
+     * thread's transaction for the batch. Needed only where the runtime cannot find the transaction manager itself:
+     * with Hibernate it takes the one of the factory's JTA platform (Quarkus, WildFly, Narayana standalone).
+     */
+    public Builder transactionManager(TransactionManager transactionManager) {
+      Objects.requireNonNull(transactionManager, "transactionManager");
+      this.transactions = jtaFactory -> new JtaTransactions(transactionManager, jtaFactory);
+      return this;
+    }
+
+    /**
+     * Runs each batch in a JTA transaction begun through {@code userTransaction}, for a container that gives no
+     * {@code TransactionManager} (look one up at {@code java:comp/UserTransaction}). A {@code UserTransaction} cannot
+     * suspend a transaction, so {@link RetentionRuntime#sweepAll()} and {@link RetentionRuntime#sweep(String)} refuse
+     * to run in a thread that holds one; background sweeps run on threads that hold none.
+     */
+    public Builder userTransaction(UserTransaction userTransaction) {
+      Objects.requireNonNull(userTransaction, "userTransaction");
+      this.transactions = jtaFactory -> new UserTransactions(userTransaction, jtaFactory);
+      return this;
+    }
+
+    /**
+     * Runs each batch through the application's {@code runner}, which must give it a new transaction of its own (for
+     * example {@code batch -> QuarkusTransaction.requiringNew().run(batch)}).
+     */
+    public Builder transactions(TransactionRunner runner) {
+      Objects.requireNonNull(runner, "runner");
+      this.transactions = jtaFactory -> new RunnerTransactions(runner, jtaFactory);
+      return this;
+    }
+
+    /**
      * Discovers the passes and checks every option.
      *
      * @throws RetentionConfigurationException listing every problem: bad values, unknown keys, broken registries
@@ -364,16 +443,23 @@ public final class RetentionRuntime implements AutoCloseable {
 
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
       Conditions.check(emf, managed);
+      warnOfShortenedWindows(managed, settings);
       StatementShapes shapes = StatementShapes.choose(emf, portableStatements);
       StopSignal stopSignal = new StopSignal();
-      Sweeper.Environment environment =
-          new Sweeper.Environment(emf, clock, zone, Listeners.withBuiltIns(listeners), stopSignal);
+      BatchTransactions batchTransactions = transactions != null
+          ? transactions.apply(TransactionChoice.isJtaFactory(emf))
+          : TransactionChoice.detect(emf);
+      Sweeper.Environment environment = new Sweeper.Environment(
+          emf, batchTransactions, clock, zone, Listeners.withBuiltIns(listeners), stopSignal);
       Map<String, Sweeper> sweepers = new LinkedHashMap<>();
       for (RetentionPass<?> pass : managed) {
-        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()),
-            beforeDelete.shapeFor(pass, emf.getMetamodel()).orElseGet(() -> shapes.forPass(pass))));
+        StatementShapes.Choice choice = beforeDelete.shapeFor(pass, emf.getMetamodel())
+            .map(hooked -> new StatementShapes.Choice(hooked, List.of()))
+            .orElseGet(() -> shapes.forPass(pass));
+        sweepers.put(pass.name(),
+            new Sweeper(environment, pass, settings.get(pass.name()), choice, shapes.batchBound()));
       }
-      return new RetentionRuntime(this, managed, sweepers, stopSignal);
+      return new RetentionRuntime(this, managed, sweepers, stopSignal, batchTransactions);
     }
 
     /** Whether the factory manages the pass's entity; a pass of another persistence unit is left out. */

@@ -40,6 +40,7 @@ class PublicApiTest {
         "dev.retention.runtime.SweepFailedException",
         "dev.retention.runtime.SweepListener",
         "dev.retention.runtime.SweepReport",
+        "dev.retention.runtime.TransactionRunner",
         "dev.retention.runtime.pass.BulkStatementsPass",
         "dev.retention.runtime.pass.EntityRemovalPass",
         "dev.retention.runtime.pass.JpqlPass"), publicTypesOutsideInternal());

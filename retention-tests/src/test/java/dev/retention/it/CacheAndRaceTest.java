@@ -28,7 +28,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -36,7 +39,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * of a batch, and a row a foreground transaction holds.
  */
 @Timeout(120)
-abstract class CacheAndRaceTest {
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class CacheAndRaceTest {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String SESSIONS = SessionToken.class.getName();
@@ -47,7 +52,12 @@ abstract class CacheAndRaceTest {
   TestDatabase database;
   EntityManagerFactory emf;
 
-  abstract TestDatabase.Kind kind();
+  @Parameter
+  TestDatabase.Kind kind;
+
+  TestDatabase.Kind kind() {
+    return kind;
+  }
 
   @BeforeEach
   void openDatabase() {

@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Faults a sweeper meets in production: the sweeping JVM killed mid-sweep, and (PostgreSQL, when the build allows it
@@ -35,7 +38,9 @@ import org.junit.jupiter.api.Timeout;
  * lost, and a later sweep completes the drain.
  */
 @Timeout(300)
-abstract class FaultsTest {
+@ParameterizedClass(name = "{0}")
+@EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL", "MARIADB"})
+class FaultsTest {
 
   static final Instant NOW = Instant.parse("2026-06-01T00:00:00Z");
   static final int EXPIRED = 20_000;
@@ -44,7 +49,12 @@ abstract class FaultsTest {
   TestDatabase database;
   EntityManagerFactory emf;
 
-  abstract TestDatabase.Kind kind();
+  @Parameter
+  TestDatabase.Kind kind;
+
+  TestDatabase.Kind kind() {
+    return kind;
+  }
 
   @BeforeEach
   void openDatabase() {

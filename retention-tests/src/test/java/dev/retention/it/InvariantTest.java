@@ -26,6 +26,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The invariant, checked on random cases: random rows (dates around each cutoff, exactly at it, null, far in the past
@@ -35,7 +38,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.cases=<n>} changes how many cases it has.
  */
-abstract class InvariantTest {
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class InvariantTest {
 
   private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
   private static final String SESSIONS = SessionToken.class.getName();
@@ -44,7 +49,12 @@ abstract class InvariantTest {
   TestDatabase database;
   EntityManagerFactory emf;
 
-  abstract TestDatabase.Kind kind();
+  @Parameter
+  TestDatabase.Kind kind;
+
+  TestDatabase.Kind kind() {
+    return kind;
+  }
 
   @BeforeEach
   void openDatabase() {

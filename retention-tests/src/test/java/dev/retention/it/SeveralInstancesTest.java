@@ -26,22 +26,33 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Four runtimes, each with its own {@code EntityManagerFactory} as four application instances would have, drain one
  * table at once, with no lease: locked rows are skipped, not waited for.
  */
 @Timeout(600)
-abstract class SeveralInstancesTest {
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class SeveralInstancesTest {
 
-  static final int EXPIRED = 200_000;
+  /** {@code -Dseveral.expired=<n>} shrinks the backlog where this suite runs as a representative subset. */
+  static final int EXPIRED = Integer.getInteger("several.expired", 200_000);
   static final int KEPT = 1_000;
   static final Instant NOW = Instant.parse("2026-06-01T00:00:00Z");
   static final String SESSIONS = SessionToken.class.getName();
 
   TestDatabase database;
 
-  abstract TestDatabase.Kind kind();
+  @Parameter
+  TestDatabase.Kind kind;
+
+  TestDatabase.Kind kind() {
+    return kind;
+  }
 
   @BeforeEach
   void openDatabase() {
@@ -113,7 +124,7 @@ abstract class SeveralInstancesTest {
       List<Callable<List<SweepReport>>> work = new ArrayList<>();
       for (int i = 0; i < instances; i++) {
         EntityManagerFactory emf = Jpa.factory(database, List.of(entity),
-            java.util.Map.of(jakarta.persistence.PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "none"));
+            java.util.Map.of(Jpa.SCHEMA_ACTION, "none"));
         factories.add(emf);
         work.add(() -> sweepUntilDrained(emf, entity.getCanonicalName()));
       }

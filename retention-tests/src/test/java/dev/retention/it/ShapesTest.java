@@ -21,11 +21,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -33,7 +36,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * go; rows after it and rows with a null attribute stay. Zone-less attributes are read in a zone that is not UTC.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ShapesTest {
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class ShapesTest {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   /** Half an hour off from whole hours, so that a zone-less value read in UTC instead would be caught. */
@@ -44,9 +49,14 @@ abstract class ShapesTest {
   RetentionRuntime retention;
   RetentionRuntime dryRetention;
 
-  abstract TestDatabase.Kind kind();
+  @Parameter
+  TestDatabase.Kind kind;
 
-  @BeforeAll
+  TestDatabase.Kind kind() {
+    return kind;
+  }
+
+  @BeforeParameterizedClassInvocation
   void openDatabase() {
     database = TestDatabase.create(kind());
     emf = Jpa.factory(database, Shapes.entities());
@@ -62,7 +72,7 @@ abstract class ShapesTest {
         .build();
   }
 
-  @AfterAll
+  @AfterParameterizedClassInvocation
   void closeDatabase() throws Exception {
     if (retention != null) {
       retention.close();

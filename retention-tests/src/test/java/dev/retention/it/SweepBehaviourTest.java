@@ -30,9 +30,14 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What a sweep deletes and keeps, in how many batches, on a real database with generated passes. */
-abstract class SweepBehaviourTest {
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class SweepBehaviourTest {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String SESSIONS = SessionToken.class.getName();
@@ -43,7 +48,12 @@ abstract class SweepBehaviourTest {
   TestDatabase database;
   EntityManagerFactory emf;
 
-  abstract TestDatabase.Kind kind();
+  @Parameter
+  TestDatabase.Kind kind;
+
+  TestDatabase.Kind kind() {
+    return kind;
+  }
 
   @BeforeEach
   void openDatabase() {

@@ -73,7 +73,9 @@ final class Progress implements SweepListener {
     }
     boolean wasDrained = pass.drained;
     pass.drained = report.succeeded() && !report.workRemains();
-    pass.state = report.failure().isPresent() ? "failed, will retry" : pass.drained ? "drained" : "more to do";
+    pass.state = report.failure().isPresent() ? "failed, will retry"
+        : report.dryRun() ? (report.workRemains() ? "counting" : "counted, nothing deleted")
+        : pass.drained ? "drained" : "more to do";
     if (live) {
       redraw(true);
     } else {
@@ -89,8 +91,12 @@ final class Progress implements SweepListener {
       return "sweep failed: " + report.failure().get().getMessage();
     }
     String rows = String.format("%,d", report.deleted());
-    return (report.dryRun() ? "would delete " + rows + " rows (dry run)"
-        : "deleted " + rows + " rows in " + report.batches() + (report.batches() == 1 ? " batch" : " batches"))
+    if (report.dryRun()) {
+      // Nothing was deleted, so nothing drained: the expired rows are all still there.
+      return "would delete " + rows + " rows (dry run, nothing deleted)"
+          + String.format(" (%,d ms)", report.duration().toMillis());
+    }
+    return "deleted " + rows + " rows in " + report.batches() + (report.batches() == 1 ? " batch" : " batches")
         + (report.workRemains() ? ", more to do" : ", drained")
         + String.format(" (%,d ms)", report.duration().toMillis());
   }

@@ -54,7 +54,7 @@ public final class SampleApp {
     String database = options.jdbcUrl().orElse("embedded H2 (in memory)");
     try (EntityManagerFactory emf = SampleDatabase.open(options)) {
       out.printf("Seeding %,d rows, about half of them expired, into %s ...%n", options.rows(), database);
-      Seeder.SeedCounts seeded = new Seeder(emf, clock).seed(options.rows());
+      Seeder.SeedCounts seeded = new Seeder(emf, clock, out, Seeder.BIG_SEED).seed(options.rows());
       out.printf("Seeded %,d audit entries, %,d sessions, %,d web sessions (epoch milliseconds), %,d notifications,"
           + " %,d job payloads, %,d report jobs (a third running), %,d carts (3 items each).%n", seeded.auditEntries(),
           seeded.sessions(), seeded.webSessions(), seeded.notifications(), seeded.jobPayloads(), seeded.reportJobs(),

@@ -34,7 +34,11 @@ final class SampleDatabase {
         .property(PersistenceConfiguration.JDBC_URL, options.jdbcUrl().orElse(EMBEDDED_H2))
         .property(PersistenceConfiguration.JDBC_USER, options.user())
         .property(PersistenceConfiguration.JDBC_PASSWORD, options.password())
-        .property(PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "drop-and-create")
+        // Hibernate's create-drop drops the sample_* tables again when the factory closes, so that a run on a server
+        // leaves nothing behind; create (drop, then create) keeps them, for --keep and for the embedded H2, which
+        // ends with the process anyway.
+        .property("hibernate.hbm2ddl.auto",
+            options.jdbcUrl().isPresent() && !options.keep() ? "create-drop" : "create")
         // Batched inserts make seeding quick; they change nothing in how the runtime deletes.
         .property("hibernate.jdbc.batch_size", "500")
         .property("hibernate.order_inserts", "true");

@@ -9,9 +9,10 @@ import java.util.Optional;
  * @param dryRun report what would be deleted, delete nothing
  * @param jdbcUrl a database server to use instead of embedded H2
  * @param watch keep sweeping as a service until interrupted
+ * @param keep keep the sample_* tables on a database server when the sample ends
  */
 record SampleOptions(int rows, boolean dryRun, Optional<String> jdbcUrl, String user, String password, boolean watch,
-    boolean help) {
+    boolean keep, boolean help) {
 
   static final int DEFAULT_ROWS = 20_000;
 
@@ -26,9 +27,10 @@ record SampleOptions(int rows, boolean dryRun, Optional<String> jdbcUrl, String 
       "  --jdbc-url URL      use this database instead of embedded H2, e.g.",
       "                        jdbc:postgresql://127.0.0.1:5432/postgres",
       "                        jdbc:mariadb://127.0.0.1:3306/test?sslMode=disable",
-      "                      (the sample creates and drops its own sample_* tables there)",
-      "  --user NAME         database user (default: sa for H2, none otherwise)",
+      "                      (the sample creates its own sample_* tables there, and drops them when it ends)",
+      "  --user NAME         database user: needed with --jdbc-url (embedded H2: sa)",
       "  --password SECRET   database password (default: empty)",
+      "  --keep              keep the sample_* tables on the --jdbc-url database when the sample ends",
       "  --watch             keep sweeping as a service until Ctrl-C, then close gracefully",
       "  --help              print this help");
 
@@ -42,6 +44,7 @@ record SampleOptions(int rows, boolean dryRun, Optional<String> jdbcUrl, String 
     boolean dryRun = false;
     boolean watch = false;
     boolean help = false;
+    boolean keep = false;
     String jdbcUrl = null;
     String user = null;
     String password = "";
@@ -51,6 +54,7 @@ record SampleOptions(int rows, boolean dryRun, Optional<String> jdbcUrl, String 
         case "--rows" -> rows = parseRows(valueOf(args, ++i, flag));
         case "--dry-run" -> dryRun = true;
         case "--watch" -> watch = true;
+        case "--keep" -> keep = true;
         case "--help", "-h" -> help = true;
         case "--jdbc-url" -> jdbcUrl = valueOf(args, ++i, flag);
         case "--user" -> user = valueOf(args, ++i, flag);
@@ -61,8 +65,13 @@ record SampleOptions(int rows, boolean dryRun, Optional<String> jdbcUrl, String 
     if (jdbcUrl != null && !jdbcUrl.startsWith("jdbc:")) {
       throw new IllegalArgumentException("--jdbc-url must start with jdbc:, not " + jdbcUrl);
     }
-    String resolvedUser = user != null ? user : jdbcUrl == null ? "sa" : "";
-    return new SampleOptions(rows, dryRun, Optional.ofNullable(jdbcUrl), resolvedUser, password, watch, help);
+    if (jdbcUrl != null && user == null && !help) {
+      // Without one, the driver fails deep in Hibernate's start-up with a trace that hides the cause.
+      throw new IllegalArgumentException("--jdbc-url needs --user: the database user to connect as (e.g. --user"
+          + " postgres), and --password if it has one");
+    }
+    String resolvedUser = user != null ? user : "sa";
+    return new SampleOptions(rows, dryRun, Optional.ofNullable(jdbcUrl), resolvedUser, password, watch, keep, help);
   }
 
   private static String valueOf(String[] args, int index, String flag) {

@@ -12,6 +12,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,8 +39,20 @@ final class Seeder {
   private final ZoneId zone;
   private final Random random = new Random(20_260_301L);
 
-  Seeder(EntityManagerFactory emf, Clock clock) {
+  /** A seed this large takes long enough (seconds to minutes on a server) to deserve a progress line every tenth. */
+  static final int BIG_SEED = 100_000;
+
+  private final PrintStream out;
+  private final int progressFrom;
+  private int seeded;
+  private int total;
+  private int nextReport;
+
+  /** Prints a line at every tenth of a seed of {@code progressFrom} rows or more. */
+  Seeder(EntityManagerFactory emf, Clock clock, PrintStream out, int progressFrom) {
     this.emf = emf;
+    this.out = out;
+    this.progressFrom = progressFrom;
     this.now = clock.instant();
     this.zone = clock.getZone();
   }
@@ -48,6 +61,8 @@ final class Seeder {
   SeedCounts seed(int rows) {
     SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 15 / 100, rows * 10 / 100, rows * 15 / 100,
         rows * 5 / 100, rows * 5 / 100, rows * 10 / 100 / 4);
+    total = counts.total();
+    nextReport = total >= progressFrom ? Math.max(1, total / 10) : Integer.MAX_VALUE;
     insert(counts.auditEntries(), i -> new AuditLogEntry("user-" + i % 97, ACTIONS[i % ACTIONS.length],
         instantAround(YEAR, i)));
     // A name-based UUID, well-formed (MariaDB's UUID type checks the version bits) and the same on every run.
@@ -92,6 +107,7 @@ final class Seeder {
           em.flush();
           em.clear();
         }
+        reportProgress();
       }
       em.getTransaction().commit();
     } finally {
@@ -99,6 +115,14 @@ final class Seeder {
         em.getTransaction().rollback();
       }
       em.close();
+    }
+  }
+
+  private void reportProgress() {
+    seeded++;
+    if (seeded >= nextReport) {
+      out.printf("  seeded %,d of %,d rows (%d%%)%n", seeded, total, seeded * 100L / total);
+      nextReport += Math.max(1, total / 10);
     }
   }
 

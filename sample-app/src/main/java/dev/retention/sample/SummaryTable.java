@@ -7,16 +7,19 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
 
-/** The table printed at the end: per pass, its window, strategy and what its sweeps did. */
+/**
+ * The table printed at the end: per pass, its window, delete strategy, the statement shape the runtime chose for this
+ * database, and what its sweeps did.
+ */
 final class SummaryTable {
 
-  private static final String FORMAT = "%-16s %-9s %-15s %12s %8s %-10s %-14s %9s%n";
+  private static final String FORMAT = "%-16s %-9s %-15s %-22s %12s %8s %-10s %-14s %9s%n";
 
   private SummaryTable() {}
 
   static void print(PrintStream out, RetentionRuntime retention, List<Progress.PassTotals> totals, boolean dryRun) {
     out.println();
-    out.printf(FORMAT, "pass", "window", "strategy", dryRun ? "would delete" : "deleted", "batches", "work left",
+    out.printf(FORMAT, "pass", "window", "strategy", "statements", dryRun ? "would delete" : "deleted", "batches", "work left",
         "lag", "time");
     for (Progress.PassTotals pass : totals) {
       PassSettings settings = retention.settings(pass.pass);
@@ -28,6 +31,7 @@ final class SummaryTable {
           Progress.simpleName(pass.pass),
           window(settings.retention()),
           strategy == DeleteStrategy.BULK_STATEMENTS ? "bulk statements" : "entity removal",
+          retention.statementShape(pass.pass),
           String.format("%,d", pass.deleted),
           pass.batches,
           workLeft ? "yes" : "no",

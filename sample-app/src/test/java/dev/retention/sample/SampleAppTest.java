@@ -64,8 +64,63 @@ class SampleAppTest {
     assertTrue(text(err).contains("Usage: java -jar"), text(err));
   }
 
+  @Test
+  void aJdbcUrlWithoutAUserIsOneClearLine() throws Exception {
+    int status = SampleApp.run(print(out), print(err), "--jdbc-url", "jdbc:postgresql://127.0.0.1:5432/postgres");
+
+    assertEquals(2, status);
+    assertEquals("error: --jdbc-url needs --user: the database user to connect as (e.g. --user postgres), and"
+        + " --password if it has one", text(err).lines().findFirst().orElseThrow());
+    assertTrue(text(out).isEmpty(), this::output);
+  }
+
+  @Test
+  void onADatabaseOfItsUsersItDropsTheTablesItCreatedWhenItEnds() throws Exception {
+    String url = "jdbc:h2:mem:sample-server-drop;DB_CLOSE_DELAY=-1";
+
+    int status = SampleApp.run(print(out), print(err), "--rows", "400", "--jdbc-url", url, "--user", "sa");
+
+    assertEquals(0, status, this::output);
+    assertEquals(0, count(url, "select count(*) from information_schema.tables where table_name like 'SAMPLE_%'"));
+  }
+
+  @Test
+  void keepKeepsTheTables() throws Exception {
+    String url = "jdbc:h2:mem:sample-server-keep;DB_CLOSE_DELAY=-1";
+
+    int status = SampleApp.run(print(out), print(err), "--rows", "400", "--jdbc-url", url, "--user", "sa", "--keep");
+
+    assertEquals(0, status, this::output);
+    assertEquals(80, count(url, "select count(*) from sample_audit_log"), "the live half of 160 audit entries");
+    assertEquals(50, count(url, "select count(*) from sample_user_session"), "the live half of 100 sessions");
+  }
+
+  @Test
+  void theSummaryShowsEachPassesStatementShape() throws Exception {
+    int status = SampleApp.run(print(out), print(err), "--rows", "400");
+
+    assertEquals(0, status, this::output);
+    String header = text(out).lines().filter(line -> line.startsWith("pass ")).findFirst().orElseThrow();
+    assertTrue(header.contains("statements"), header);
+    long portable = text(out).lines().filter(line -> line.contains("portable JPQL")).count();
+    assertEquals(5, portable, "every pass on H2 uses the generated JPQL" + output());
+  }
+
+  @Test
+  void aDryRunCountsAndDoesNotSayDrained() throws Exception {
+    int status = SampleApp.run(print(out), print(err), "--rows", "400", "--dry-run");
+
+    assertEquals(0, status, this::output);
+    assertTrue(text(out).contains("UserSession: would delete 50 rows (dry run, nothing deleted)"), this::output);
+    assertTrue(!text(out).contains("drained"), this::output);
+  }
+
   private static long count(String sql) throws SQLException {
-    try (Connection connection = DriverManager.getConnection(SampleDatabase.EMBEDDED_H2, "sa", "");
+    return count(SampleDatabase.EMBEDDED_H2, sql);
+  }
+
+  private static long count(String url, String sql) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url, "sa", "");
         Statement statement = connection.createStatement();
         ResultSet result = statement.executeQuery(sql)) {
       result.next();

@@ -1,5 +1,7 @@
 package dev.retention.benchmarks.database;
 
+import dev.retention.it.support.ScratchDatabase;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -16,7 +18,7 @@ public final class Explain {
   private Explain() {}
 
   /** The executed plan of one batch's select at {@code batchSize}, as text. */
-  public static String batchSelect(BenchmarkDatabase database, Instant cutoff, int batchSize) throws SQLException {
+  public static String batchSelect(ScratchDatabase database, Instant cutoff, int batchSize) throws SQLException {
     String select = "select id from " + TableLoader.TABLE + " where expires_at <= "
         + SqlDialect.of(database.kind()).cutoffLiteral(cutoff) + " order by expires_at, id limit " + batchSize;
     String explain = switch (database.kind()) {

@@ -1,26 +1,19 @@
 package dev.retention.benchmarks.database;
 
 import dev.retention.benchmarks.model.ExpiringRow;
+import dev.retention.it.support.ScratchDatabase;
 import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.PersistenceConfiguration;
-import jakarta.persistence.PersistenceUnitTransactionType;
+import java.util.List;
+import java.util.Map;
 
-/** The benchmark's {@code EntityManagerFactory}: Hibernate's defaults, nothing tuned for any strategy. */
+/** The benchmark's {@code EntityManagerFactory}: the provider's defaults, nothing tuned for any strategy. */
 public final class Jpa {
 
   private Jpa() {}
 
   /** A factory over {@link ExpiringRow} on {@code database}, creating its table (and the TTL index) afresh. */
-  public static EntityManagerFactory factory(BenchmarkDatabase database) {
-    return new PersistenceConfiguration("retention-benchmarks-" + database.kind().key())
-        .transactionType(PersistenceUnitTransactionType.RESOURCE_LOCAL)
-        .managedClass(ExpiringRow.class)
-        .property(PersistenceConfiguration.JDBC_URL, database.url())
-        .property(PersistenceConfiguration.JDBC_USER, database.user())
-        .property(PersistenceConfiguration.JDBC_PASSWORD, database.password())
-        .property(PersistenceConfiguration.SCHEMAGEN_DATABASE_ACTION, "drop-and-create")
-        // Instants go to MariaDB's zone-less datetime(6); UTC on both sides keeps the loader's literals comparable.
-        .property("hibernate.jdbc.time_zone", "UTC")
-        .createEntityManagerFactory();
+  public static EntityManagerFactory factory(ScratchDatabase database) {
+    // The suites' factory: Instants go to MariaDB's zone-less datetime(6) in UTC, so the loader's literals compare.
+    return dev.retention.it.support.Jpa.factory(database, List.of(ExpiringRow.class), Map.of());
   }
 }

@@ -1,5 +1,7 @@
 package dev.retention.benchmarks.database;
 
+import dev.retention.it.support.TestDatabase;
+
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -90,7 +92,7 @@ public enum SqlDialect {
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
-  public static SqlDialect of(DatabaseKind kind) {
+  public static SqlDialect of(TestDatabase.Kind kind) {
     return valueOf(kind.name());
   }
 

@@ -1,5 +1,7 @@
 package dev.retention.benchmarks.database;
 
+import dev.retention.it.support.ScratchDatabase;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -14,9 +16,9 @@ public final class TableLoader {
 
   public static final String TABLE = "expiring_row";
 
-  private final BenchmarkDatabase database;
+  private final ScratchDatabase database;
 
-  public TableLoader(BenchmarkDatabase database) {
+  public TableLoader(ScratchDatabase database) {
     this.database = database;
   }
 

@@ -2,6 +2,7 @@ package dev.retention.benchmarks.drain;
 
 import dev.retention.benchmarks.model.ExpiringRow;
 import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * The library: one {@link RetentionRuntime#sweep} of the generated pass, with no pause between batches and a bound on
@@ -24,17 +26,21 @@ public final class RuntimeSweep implements Drain {
   /** The generated pass of the benchmark's entity. */
   public static final String PASS = ExpiringRow.class.getName();
 
-  private final int batchSize;
+  /** The name part of a sweep whose batches the runtime sizes from {@code batch-target}: its default. */
+  public static final String SIZED = "auto";
+
+  private final OptionalInt batchSize;
   private final long expectedRows;
   private final boolean portable;
 
   /**
-   * @param batchSize the runtime's {@code batch-size}
+   * @param batchSize the runtime's {@code batch-size}; empty to leave it unset, so that the runtime sizes batches by
+   *     {@code batch-target}, as it does by default
    * @param expectedRows the backlog, to set {@code max-batches-per-sweep} above what draining it takes
    * @param portable whether the runtime runs the generated JPQL only ({@code portableStatements}), for comparison with
    *     the statements it shapes for the database
    */
-  public RuntimeSweep(int batchSize, long expectedRows, boolean portable) {
+  public RuntimeSweep(OptionalInt batchSize, long expectedRows, boolean portable) {
     this.batchSize = batchSize;
     this.expectedRows = expectedRows;
     this.portable = portable;
@@ -42,7 +48,8 @@ public final class RuntimeSweep implements Drain {
 
   @Override
   public String name() {
-    return (portable ? "portable-" : "sweep-") + batchSize;
+    return (portable ? "portable-" : "sweep-")
+        + (batchSize.isPresent() ? String.valueOf(batchSize.getAsInt()) : SIZED);
   }
 
   @Override
@@ -56,18 +63,21 @@ public final class RuntimeSweep implements Drain {
       if (report.workRemains()) {
         throw new IllegalStateException(name() + " stopped before draining (max-batches-per-sweep too low): " + report);
       }
-      return new DrainOutcome(report.deleted(), report.batches(), batchTimes.millis);
+      return new DrainOutcome(report.deleted(), report.batches(), batchTimes.millis, batchTimes.sizes);
     }
   }
 
   /** A runtime whose clock stands at the cutoff, so every sweep compares rows with exactly that instant. */
   public RetentionRuntime runtime(EntityManagerFactory emf, Instant now, SweepListener listener) {
-    long batchesToDrain = expectedRows / batchSize + 2;
+    // Sized batches may be small: a batch deletes at least one row or ends the sweep, so the backlog bounds them.
+    long batchesToDrain = batchSize.isPresent() ? expectedRows / batchSize.getAsInt() + 2 : expectedRows + 2;
     RetentionOptions options = RetentionOptions.empty()
-        .withBatchSize(batchSize)
         .withBatchDelay(Duration.ZERO)
         .withMaxStartupStagger(Duration.ZERO)
-        .withMaxBatchesPerSweep((int) Math.min(Integer.MAX_VALUE, batchesToDrain));
+        .withMaxBatchesPerSweep((int) Math.min(RetentionOption.MAX_MAX_BATCHES_PER_SWEEP, batchesToDrain));
+    if (batchSize.isPresent()) {
+      options = options.withBatchSize(batchSize.getAsInt());
+    }
     return RetentionRuntime.builder(emf)
         .clock(Clock.fixed(now, ZoneOffset.UTC))
         .zone(ZoneOffset.UTC)
@@ -77,13 +87,15 @@ public final class RuntimeSweep implements Drain {
         .build();
   }
 
-  /** Collects each committed batch's time. */
+  /** Collects each committed batch's time and size. */
   private static final class BatchTimes implements SweepListener {
     private final List<Double> millis = new ArrayList<>();
+    private final List<Integer> sizes = new ArrayList<>();
 
     @Override
     public void batchCompleted(BatchReport batch) {
       millis.add(batch.duration().toNanos() / 1e6);
+      sizes.add(batch.batchSize());
     }
   }
 }

@@ -1,6 +1,6 @@
 package dev.retention.benchmarks.measure;
 
-import dev.retention.benchmarks.database.BenchmarkDatabase;
+import dev.retention.it.support.ScratchDatabase;
 import dev.retention.benchmarks.database.SqlDialect;
 import dev.retention.benchmarks.database.TableLoader;
 import dev.retention.benchmarks.database.Workload;
@@ -26,7 +26,7 @@ public final class ForegroundLoad {
 
   private static final Duration INSERTED_ROW_LIFETIME = Duration.ofDays(1);
 
-  private final BenchmarkDatabase database;
+  private final ScratchDatabase database;
   private final Workload workload;
   private final long periodNanos;
   private final Thread thread;
@@ -39,7 +39,7 @@ public final class ForegroundLoad {
   private String firstError = "";
   private Exception failure;
 
-  private ForegroundLoad(BenchmarkDatabase database, Workload workload, int operationsPerSecond) {
+  private ForegroundLoad(ScratchDatabase database, Workload workload, int operationsPerSecond) {
     this.database = database;
     this.workload = workload;
     this.periodNanos = 1_000_000_000L / operationsPerSecond;
@@ -48,7 +48,7 @@ public final class ForegroundLoad {
   }
 
   /** Starts writing at {@code operationsPerSecond}; returns at once. */
-  public static ForegroundLoad start(BenchmarkDatabase database, Workload workload, int operationsPerSecond) {
+  public static ForegroundLoad start(ScratchDatabase database, Workload workload, int operationsPerSecond) {
     ForegroundLoad load = new ForegroundLoad(database, workload, operationsPerSecond);
     load.thread.start();
     return load;

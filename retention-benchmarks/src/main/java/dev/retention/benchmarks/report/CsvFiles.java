@@ -54,10 +54,11 @@ public final class CsvFiles {
   }
 
   public static void writeCompile(Path file, List<CompileResult> results) throws IOException {
-    write(file, "compiler,entities,runs,without_processor_median_ms,with_processor_median_ms,"
-        + "pregenerated_without_processor_median_ms,ratio,generated_files",
-        results, result -> join(result.compiler(), result.entities(), result.runs(), result.withoutMedianMillis(), result.withMedianMillis(),
-            result.pregeneratedMedianMillis(), result.ratio(), result.generatedFiles()));
+    write(file, "compiler,processor,entities,runs,without_processor_median_ms,with_processor_median_ms,"
+        + "pregenerated_without_processor_median_ms,ratio,processing_ms_per_entity,generated_files",
+        results, result -> join(result.compiler(), result.processor(), result.entities(), result.runs(),
+            result.withoutMedianMillis(), result.withMedianMillis(), result.pregeneratedMedianMillis(),
+            result.ratio(), result.processingMillisPerEntity(), result.generatedFiles()));
   }
 
   public static void writeMemory(Path file, List<MemoryResult> results) throws IOException {

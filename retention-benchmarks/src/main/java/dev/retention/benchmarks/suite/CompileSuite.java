@@ -12,9 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.tools.Diagnostic;
@@ -25,10 +28,13 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 
 /**
- * Compiles a generated module of entities without the processor ({@code -proc:none}) and with it on the processor
- * path, alternating the two so that the JIT warming up and the machine's noise fall on both alike, after a few
- * unmeasured rounds; and, to split the cost, the entities plus the sources the processor wrote, without it. Two ways: a forked {@code javac} per compilation, cold as a build's javac is; and javac in this
- * JVM, warm after the first rounds, where the processor (loaded afresh by each compilation) weighs more.
+ * Compiles a generated module of entities without a processor ({@code -proc:none}), with Retention's on the processor
+ * path, and with Hibernate's metamodel generator ({@code hibernate-processor}, which also writes a class per entity
+ * and which nearly every JPA project runs) as the anchor, alternating them so that the JIT warming up and the
+ * machine's noise fall on all alike, after a few unmeasured rounds; and, to split each processor's cost into
+ * generating and compiling what it generated, the entities plus the sources it wrote, without it. Two ways: a forked
+ * {@code javac} per compilation, cold as a build's javac is; and javac in this JVM, warm after the first rounds, where
+ * the processor (loaded afresh by each compilation) weighs more.
  */
 public final class CompileSuite {
 
@@ -36,6 +42,19 @@ public final class CompileSuite {
   private static final int WARM_UP_ROUNDS = 2;
   private static final String PROCESSOR_CLASS = "dev.retention.processor.RetentionProcessor";
   private static final String JAVAPOET_CLASS = "com.palantir.javapoet.JavaFile";
+  private static final String HIBERNATE_PROCESSOR_CLASS = "org.hibernate.processor.HibernateProcessor";
+  /**
+   * The jars of {@code hibernate-processor} and its dependencies, as Maven resolves them for an
+   * {@code annotationProcessorPaths} entry, by file name; the build copies them to {@code target/lib}.
+   */
+  private static final List<String> HIBERNATE_PROCESSOR_JARS = List.of("hibernate-processor-", "hibernate-core-",
+      "hibernate-models-", "jandex-", "byte-buddy-", "jakarta.persistence-api-", "jakarta.xml.bind-api-",
+      "jakarta.annotation-api-", "jakarta.activation-api-", "istack-commons-runtime-", "antlr4-runtime-",
+      "jakarta.inject-api-", "angus-activation-", "jboss-logging-", "jakarta.transaction-api-", "jaxb-core-",
+      "jaxb-runtime-", "txw2-", "jakarta.validation-api-");
+
+  /** A processor measured: its name in the tables, its javac options, and how many sources it writes. */
+  private record Processor(String name, List<String> options, int expectedSources) {}
 
   private final int entities;
   private final int runs;
@@ -67,15 +86,17 @@ public final class CompileSuite {
       List<Path> sources = EntitySources.write(work.resolve("src"), entities);
       String classpath = jarsOf(jakarta.persistence.Entity.class, dev.retention.Ttl.class,
           dev.retention.runtime.RetentionPass.class);
-      List<String> withoutProcessor = List.of("-proc:none");
-      List<String> withProcessor = List.of("-processorpath", jarsOf(load(PROCESSOR_CLASS), load(JAVAPOET_CLASS)));
+      List<Processor> processors = List.of(
+          new Processor("retention", List.of("-processorpath",
+              jarsOf(load(PROCESSOR_CLASS), load(JAVAPOET_CLASS), dev.retention.Ttl.class)), entities + 1),
+          new Processor("hibernate-processor", List.of("-processorpath", hibernateProcessorPath()), entities));
       Compilation forked = (inputs, processing) -> forked(inputs, work, classpath, processing);
       Compilation inProcess = (inputs, processing) -> inProcess(compiler, inputs, work, classpath, processing);
       if (compilers.contains("forked")) {
-        measure("forked", forked, sources, withoutProcessor, withProcessor, work);
+        measure("forked", forked, sources, processors, work);
       }
       if (compilers.contains("in-process")) {
-        measure("in-process", inProcess, sources, withoutProcessor, withProcessor, work);
+        measure("in-process", inProcess, sources, processors, work);
       }
     } finally {
       deleteRecursively(work);
@@ -88,39 +109,77 @@ public final class CompileSuite {
   }
 
   /**
-   * Each round compiles the entities without the processor, with it, and (to tell the processor's own work from the
-   * compiling of what it writes) the entities plus the sources it wrote, without it.
+   * Each round compiles the entities without a processor, then with each processor in turn (the order alternating
+   * between rounds) followed by the entities plus the sources that processor wrote, without it, which tells the
+   * processor's own work from the compiling of what it writes.
    */
-  private void measure(String name, Compilation compilation, List<Path> sources, List<String> without,
-      List<String> with, Path work) throws IOException, InterruptedException {
+  private void measure(String name, Compilation compilation, List<Path> sources, List<Processor> processors,
+      Path work) throws IOException, InterruptedException {
     List<Double> withoutMillis = new ArrayList<>();
-    List<Double> withMillis = new ArrayList<>();
-    List<Double> pregeneratedMillis = new ArrayList<>();
-    int generated = 0;
+    Map<Processor, List<Double>> withMillis = new LinkedHashMap<>();
+    Map<Processor, List<Double>> pregeneratedMillis = new LinkedHashMap<>();
+    processors.forEach(processor -> {
+      withMillis.put(processor, new ArrayList<>());
+      pregeneratedMillis.put(processor, new ArrayList<>());
+    });
     int warmUpRounds = Math.min(WARM_UP_ROUNDS, runs);
     for (int round = 0; round < warmUpRounds + runs; round++) {
-      double plain = compilation.compile(sources, without);
-      double processed = compilation.compile(sources, with);
-      List<Path> output = keepGenerated(work);
-      generated = output.size();
-      List<Path> entitiesAndOutput = new ArrayList<>(sources);
-      entitiesAndOutput.addAll(output);
-      double pregenerated = compilation.compile(entitiesAndOutput, without);
-      if (round >= warmUpRounds) {
-        withoutMillis.add(plain);
-        withMillis.add(processed);
-        pregeneratedMillis.add(pregenerated);
+      boolean measured = round >= warmUpRounds;
+      double plain = compilation.compile(sources, List.of("-proc:none"));
+      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "without %.0f ms", plain));
+      List<Processor> order = new ArrayList<>(processors);
+      if (round % 2 == 1) {
+        Collections.reverse(order);
       }
-      System.out.printf(Locale.ROOT, "[compile %s] round %d%s: without %.0f ms, with %.0f ms, generated sources"
-          + " compiled without the processor %.0f ms%n", name, round + 1, round < warmUpRounds ? " (warm-up)" : "",
-          plain, processed, pregenerated);
+      for (Processor processor : order) {
+        double processed = compilation.compile(sources, processor.options());
+        List<Path> output = keepGenerated(work);
+        if (output.size() != processor.expectedSources()) {
+          throw new IllegalStateException(processor.name() + " generated " + output.size() + " sources for "
+              + entities + " entities; expected " + processor.expectedSources());
+        }
+        List<Path> entitiesAndOutput = new ArrayList<>(sources);
+        entitiesAndOutput.addAll(output);
+        double pregenerated = compilation.compile(entitiesAndOutput, List.of("-proc:none"));
+        if (measured) {
+          withMillis.get(processor).add(processed);
+          pregeneratedMillis.get(processor).add(pregenerated);
+        }
+        line.append(String.format(Locale.ROOT, ", %s %.0f ms (its output compiled alone %.0f ms)", processor.name(),
+            processed, pregenerated));
+      }
+      if (measured) {
+        withoutMillis.add(plain);
+      }
+      System.out.printf(Locale.ROOT, "[compile %s] round %d%s: %s%n", name, round + 1,
+          measured ? "" : " (warm-up)", line);
     }
-    if (generated != entities + 1) {
-      throw new IllegalStateException("The processor generated " + generated + " sources for " + entities
-          + " entities; expected a pass per entity and one registry");
+    double without = Percentiles.of(withoutMillis).median();
+    for (Processor processor : processors) {
+      results.compiles.add(new CompileResult(name, processor.name(), entities, runs, without,
+          Percentiles.of(withMillis.get(processor)).median(),
+          Percentiles.of(pregeneratedMillis.get(processor)).median(), processor.expectedSources()));
     }
-    results.compiles.add(new CompileResult(name, entities, runs, Percentiles.of(withoutMillis).median(),
-        Percentiles.of(withMillis).median(), Percentiles.of(pregeneratedMillis).median(), generated));
+  }
+
+  /** The jars of {@link #HIBERNATE_PROCESSOR_JARS}, found beside hibernate-processor's own. */
+  private static String hibernateProcessorPath() throws IOException {
+    Path directory = Path.of(jarsOf(load(HIBERNATE_PROCESSOR_CLASS))).getParent();
+    List<String> jars = new ArrayList<>();
+    try (Stream<Path> files = Files.list(directory)) {
+      List<Path> all = files.filter(file -> file.toString().endsWith(".jar")).sorted().toList();
+      for (String prefix : HIBERNATE_PROCESSOR_JARS) {
+        Path jar = all.stream()
+            .filter(file -> file.getFileName().toString().startsWith(prefix)
+                && Character.isDigit(file.getFileName().toString().charAt(prefix.length())))
+            .findFirst()
+            .orElseThrow(() -> new IllegalStateException("No " + prefix + "*.jar beside hibernate-processor in "
+                + directory + ": run the benchmark from its packaged jar, whose target/lib holds the processor's"
+                + " dependencies"));
+        jars.add(jar.toString());
+      }
+    }
+    return String.join(File.pathSeparator, jars);
   }
 
   /** Moves what the processor wrote out of the output directory, which the next compilation empties. */

@@ -2,9 +2,9 @@ package dev.retention.benchmarks.suite;
 
 import dev.retention.benchmarks.BenchmarkOptions;
 import dev.retention.benchmarks.BenchmarkOptions.Mode;
-import dev.retention.benchmarks.database.BenchmarkDatabase;
-import dev.retention.benchmarks.database.DatabaseKind;
-import dev.retention.benchmarks.database.DatabaseUnavailableException;
+import dev.retention.it.support.ScratchDatabase;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.it.support.DatabaseUnavailableException;
 import dev.retention.benchmarks.database.Explain;
 import dev.retention.benchmarks.database.Jpa;
 import dev.retention.benchmarks.database.Layout;
@@ -41,10 +41,10 @@ public final class DatabaseSuite {
   }
 
   /** Runs the suite on {@code kind}; a server that does not answer is skipped with a message unless required. */
-  public void run(DatabaseKind kind) throws SQLException, IOException, InterruptedException {
-    BenchmarkDatabase database;
+  public void run(TestDatabase.Kind kind) throws SQLException, IOException, InterruptedException {
+    ScratchDatabase database;
     try {
-      database = BenchmarkDatabase.create(kind, options.h2CacheKilobytes());
+      database = ScratchDatabase.createOnDisk(kind, "retention_bench_", options.h2CacheKilobytes());
     } catch (DatabaseUnavailableException e) {
       if (options.requireServers()) {
         throw new IllegalStateException(e.getMessage() + " (--require-servers=true)", e);
@@ -64,7 +64,7 @@ public final class DatabaseSuite {
     }
   }
 
-  private void runLayouts(BenchmarkDatabase database, EntityManagerFactory emf)
+  private void runLayouts(ScratchDatabase database, EntityManagerFactory emf)
       throws SQLException, InterruptedException {
     TableLoader loader = new TableLoader(database);
     List<Drain> drains = options.strategies().stream()
@@ -105,7 +105,7 @@ public final class DatabaseSuite {
   }
 
   /** Runs every strategy once on a small table, unmeasured, so the first measured one does not pay for the JIT. */
-  private void warmUp(BenchmarkDatabase database, EntityManagerFactory emf, TableLoader loader) throws SQLException {
+  private void warmUp(ScratchDatabase database, EntityManagerFactory emf, TableLoader loader) throws SQLException {
     long rows = Math.min(WARM_UP_ROWS, options.rows());
     Workload small = new Workload(rows, rows / 2, Layout.ORDERED);
     for (String name : options.strategies()) {
@@ -120,14 +120,14 @@ public final class DatabaseSuite {
     System.out.printf(Locale.ROOT, "%sloaded %s in %.1f s%n", tag, workload, took.toNanos() / 1e9);
   }
 
-  private void recordPlan(BenchmarkDatabase database, Workload workload, String tag) throws SQLException {
+  private void recordPlan(ScratchDatabase database, Workload workload, String tag) throws SQLException {
     results.plans.append("== ").append(tag).append(workload).append(", batch select at the default batch size")
         .append(System.lineSeparator())
         .append(Explain.batchSelect(database, Workload.CUTOFF, RetentionOptions.empty().batchSize()))
         .append(System.lineSeparator());
   }
 
-  private void recordVersion(BenchmarkDatabase database) throws SQLException {
+  private void recordVersion(ScratchDatabase database) throws SQLException {
     try (Connection connection = database.connect()) {
       var metadata = connection.getMetaData();
       results.environment.add(database.kind().label() + ": " + metadata.getDatabaseProductName() + " "

@@ -1,6 +1,6 @@
 package dev.retention.benchmarks.suite;
 
-import dev.retention.benchmarks.database.BenchmarkDatabase;
+import dev.retention.it.support.ScratchDatabase;
 import dev.retention.benchmarks.database.TableLoader;
 import dev.retention.benchmarks.database.TableLoader.RowCounts;
 import dev.retention.benchmarks.database.Workload;
@@ -23,11 +23,11 @@ final class MeasuredDrain {
 
   private static final double MEGABYTE = 1024.0 * 1024.0;
 
-  private final BenchmarkDatabase database;
+  private final ScratchDatabase database;
   private final EntityManagerFactory emf;
   private final int foregroundRate;
 
-  MeasuredDrain(BenchmarkDatabase database, EntityManagerFactory emf, int foregroundRate) {
+  MeasuredDrain(ScratchDatabase database, EntityManagerFactory emf, int foregroundRate) {
     this.database = database;
     this.emf = emf;
     this.foregroundRate = foregroundRate;
@@ -56,6 +56,10 @@ final class MeasuredDrain {
     long expectedTotal = workload.live() + writes.inserted();
     if (failure.isEmpty() && left.expired() == 0 && left.total() != expectedTotal) {
       failure = "a live row went missing: " + left.total() + " rows left, expected " + expectedTotal;
+    }
+    if (!outcome.batchSizes().isEmpty()) {
+      System.out.println("[" + database.kind().key() + " " + workload.layout().key() + "] " + drain.name() + " "
+          + outcome.batchSizeSummary());
     }
     Percentiles batches = Percentiles.of(outcome.batchMillis());
     return new DrainResult(database.kind().key(), workload.layout().key(), drain.name(), workload.rows(),

@@ -1,11 +1,12 @@
 package dev.retention.benchmarks.suite;
 
 import dev.retention.benchmarks.BenchmarkOptions;
-import dev.retention.benchmarks.database.DatabaseKind;
+import dev.retention.it.support.TestDatabase;
 import dev.retention.benchmarks.report.CsvFiles;
 import dev.retention.benchmarks.report.DrainResult;
 import dev.retention.benchmarks.report.MemoryResult;
 import dev.retention.benchmarks.report.RunResults;
+import dev.retention.benchmarks.report.TargetReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ public final class MemorySuite {
     this.results = results;
   }
 
-  public void run(DatabaseKind kind, Class<?> main) throws IOException, InterruptedException {
+  public void run(TestDatabase.Kind kind, Class<?> main) throws IOException, InterruptedException {
     if (results.skipped.contains(kind.key())) {
       System.out.println("[skipped] " + kind.label() + " backlog under -Xmx" + options.memoryHeap()
           + ": its server did not answer");
@@ -47,7 +48,7 @@ public final class MemorySuite {
         drained.isEmpty() ? null : drained.get(0)));
   }
 
-  private List<String> command(DatabaseKind kind, Class<?> main, Path out) {
+  private List<String> command(TestDatabase.Kind kind, Class<?> main, Path out) {
     List<String> command = new ArrayList<>();
     command.add(javaExecutable());
     command.add("-Xmx" + options.memoryHeap());
@@ -59,10 +60,10 @@ public final class MemorySuite {
     command.add("--rows=" + options.memoryRows());
     command.add("--expired-percent=100");
     command.add("--layouts=ordered");
-    command.add("--strategies=sweep-500");
+    command.add("--strategies=" + TargetReport.DEFAULT_SWEEP);
     command.add("--foreground-rate=" + options.foregroundRate());
     command.add("--require-servers=" + options.requireServers());
-    command.add("--h2-cache-kb=" + (kind == DatabaseKind.H2 ? H2_CACHE_KILOBYTES : 0));
+    command.add("--h2-cache-kb=" + (kind == TestDatabase.Kind.H2 ? H2_CACHE_KILOBYTES : 0));
     command.add("--targets=false");
     command.add("--out=" + out);
     return command;

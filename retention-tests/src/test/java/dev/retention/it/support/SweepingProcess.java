@@ -6,11 +6,12 @@ import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
 import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.PersistenceConfiguration;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A JVM of its own that sweeps sessions slowly and says when each batch commits, for a test to kill it mid-sweep.
@@ -23,13 +24,8 @@ public final class SweepingProcess {
   private SweepingProcess() {}
 
   public static void main(String[] args) {
-    EntityManagerFactory emf = new PersistenceConfiguration("killed-sweeper")
-        .property(PersistenceConfiguration.JDBC_URL, args[0])
-        .property(PersistenceConfiguration.JDBC_USER, args[1])
-        .property(PersistenceConfiguration.JDBC_PASSWORD, "")
-        .property("hibernate.jdbc.time_zone", "UTC")
-        .managedClass(SessionToken.class)
-        .createEntityManagerFactory();
+    EntityManagerFactory emf = Jpa.factory(args[0], args[1], List.of(SessionToken.class), Map.of(Jpa.SCHEMA_ACTION,
+        "none"));
     RetentionRuntime retention = RetentionRuntime.builder(emf)
         .clock(Clock.fixed(Instant.parse(args[2]), ZoneOffset.UTC))
         .defaults(RetentionOptions.empty().withBatchSize(BATCH_SIZE).withMaxBatchesPerSweep(10_000)

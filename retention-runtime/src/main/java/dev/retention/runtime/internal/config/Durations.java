@@ -13,10 +13,20 @@ public final class Durations {
 
   private Durations() {}
 
+  /** A duration too long for {@link Duration} itself (about 292 billion years): a typo, never a setting. */
+  public static final class TooLongException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    TooLongException(Throwable cause) {
+      super("too long to be a duration", cause);
+    }
+  }
+
   /**
    * Parses ISO-8601 ({@code PT1H}, {@code P90D}) or a number with a unit: {@code ms}, {@code s}, {@code m}, {@code h},
    * {@code d}. A bare {@code 0} is zero; any other bare number is rejected because its unit would be a guess.
    *
+   * @throws TooLongException when the value is well-formed but beyond what {@link Duration} holds
    * @throws IllegalArgumentException saying which forms are accepted
    */
   public static Duration parse(String text) {
@@ -26,27 +36,42 @@ public final class Durations {
     }
     Matcher shortForm = SHORT.matcher(value.toLowerCase(Locale.ROOT));
     if (shortForm.matches()) {
-      long amount = Long.parseLong(shortForm.group(1));
-      return switch (shortForm.group(2)) {
-        case "ms" -> Duration.ofMillis(amount);
-        case "s" -> Duration.ofSeconds(amount);
-        case "m" -> Duration.ofMinutes(amount);
-        case "h" -> Duration.ofHours(amount);
-        default -> Duration.ofDays(amount);
-      };
+      try {
+        long amount = Long.parseLong(shortForm.group(1));
+        return switch (shortForm.group(2)) {
+          case "ms" -> Duration.ofMillis(amount);
+          case "s" -> Duration.ofSeconds(amount);
+          case "m" -> Duration.ofMinutes(amount);
+          case "h" -> Duration.ofHours(amount);
+          default -> Duration.ofDays(amount);
+        };
+      } catch (NumberFormatException | ArithmeticException overflow) {
+        // The pattern admits only digits, so a number that does not parse is one beyond a long.
+        throw new TooLongException(overflow);
+      }
     }
     try {
       return Duration.parse(value.toUpperCase(Locale.ROOT));
     } catch (DateTimeParseException e) {
+      // The pattern Duration.parse checks admits only digits, so a number it cannot read is beyond a long.
+      if (e.getCause() instanceof ArithmeticException || e.getCause() instanceof NumberFormatException) {
+        throw new TooLongException(e);
+      }
       throw new IllegalArgumentException(
           "expected a duration such as 90d, 12h, 30m, 10s, 500ms or ISO-8601 (PT30S, P90D)", e);
     }
   }
 
+  /** The largest number of seconds whose milliseconds a {@code long} still holds. */
+  private static final long LONGEST_IN_MILLIS = Long.MAX_VALUE / 1_000 - 1;
+
   /** The shortest of the accepted forms that reads back to the same duration. */
   public static String format(Duration duration) {
     if (duration.isZero()) {
       return "0";
+    }
+    if (Math.abs(duration.getSeconds()) > LONGEST_IN_MILLIS) {
+      return duration.toString();
     }
     long millis = duration.toMillis();
     if (Duration.ofMillis(millis).equals(duration)) {

@@ -30,6 +30,8 @@ public final class OptionsBinder {
 
   private final Map<String, Duration> annotationWindows;
   private final List<String> problems = new ArrayList<>();
+  /** Each default retention that would shorten a compiled window, with the passes it would shorten. */
+  private final Map<String, List<String>> shorteningDefaults = new TreeMap<>();
 
   private OptionsBinder(Map<String, Duration> annotationWindows) {
     this.annotationWindows = annotationWindows;
@@ -81,7 +83,9 @@ public final class OptionsBinder {
       for (Layer layer : layers) {
         resolved = resolved.overriddenBy(layer.options());
       }
-      checkRetentionOverride(pass, resolved, layers);
+      if (checkDefaultDoesNotShorten(pass, window, resolved, layers)) {
+        checkRetentionOverride(pass, resolved, layers);
+      }
       settings.put(pass, new PassSettings(
           pass,
           resolved.enabled(),
@@ -93,8 +97,13 @@ public final class OptionsBinder {
           resolved.maxStartupStagger(),
           resolved.maxBatchesPerSweep(),
           resolved.dryRun(),
-          resolved.batchTimeout()));
+          resolved.batchTimeout(),
+          resolved.batchTarget(),
+          resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE)));
     });
+    shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "
+        + String.join(", ", passes) + ": a default may lengthen windows, never shorten them. Shorten a pass's window"
+        + " explicitly, for that pass alone, with retention.<pass name>.retention"));
     if (!problems.isEmpty()) {
       throw new RetentionConfigurationException(problems);
     }
@@ -158,6 +167,25 @@ public final class OptionsBinder {
     return valid;
   }
 
+  /**
+   * A retention set for every pass applies where it lengthens a compiled window; one line that shortened every window,
+   * a 68-year one to two hours, is the typo the floor exists to stop. Shortening is an act on one pass.
+   *
+   * @return whether the pass's retention passed this check (false: the problem is recorded)
+   */
+  private boolean checkDefaultDoesNotShorten(String pass, Duration window, RetentionOptions resolved,
+      List<Layer> layers) {
+    Optional<Duration> retention = resolved.retention();
+    if (retention.isEmpty() || retention.get().compareTo(window) >= 0
+        || layerOf(RetentionOption.RETENTION, layers) >= FIRST_PASS_LAYER) {
+      return true;
+    }
+    shorteningDefaults.computeIfAbsent(
+        sourceOf(RetentionOption.RETENTION, layers) + " = " + Durations.format(retention.get()),
+        setting -> new ArrayList<>()).add(pass + " (compiled: " + Durations.format(window) + ")");
+    return false;
+  }
+
   private void checkRetentionOverride(String pass, RetentionOptions resolved, List<Layer> layers) {
     Optional<Duration> retention = resolved.retention();
     if (retention.isEmpty() || retention.get().compareTo(resolved.minRetention()) >= 0) {
@@ -169,13 +197,22 @@ public final class OptionsBinder {
         + " Raise the retention, or lower min-retention if the window is meant");
   }
 
+  /** The index in {@code layers} of the first layer that sets one pass alone. */
+  private static final int FIRST_PASS_LAYER = 2;
+
   private static String sourceOf(RetentionOption option, List<Layer> layers) {
+    int layer = layerOf(option, layers);
+    return layer < 0 ? "built-in default" : layers.get(layer).source().describe(option);
+  }
+
+  /** The index of the highest layer that sets {@code option}; -1 when none does. */
+  private static int layerOf(RetentionOption option, List<Layer> layers) {
     for (int i = layers.size() - 1; i >= 0; i--) {
       if (layers.get(i).options().explicitlySet().contains(option)) {
-        return layers.get(i).source().describe(option);
+        return i;
       }
     }
-    return "built-in default";
+    return -1;
   }
 
   private String noSuchPass(String pass) {

@@ -25,4 +25,8 @@ public final class BatchEvent extends Event {
 
   @Label("Rows Deleted")
   public int deleted;
+
+  @Label("Batch Size")
+  @Description("The most rows the batch was allowed: batch-size, or the size chosen from batch-target")
+  public int batchSize;
 }

@@ -42,6 +42,7 @@ final class JfrSweepListener implements SweepListener {
       event.pass = batch.pass();
       event.number = batch.number();
       event.deleted = batch.deleted();
+      event.batchSize = batch.batchSize();
       event.commit();
     }
   }

@@ -59,9 +59,17 @@ public final class BackgroundSweeps {
     this.executor.setRemoveOnCancelPolicy(true);
   }
 
-  /** Starts sweeping: every pass due now goes at once, the others when they come due. */
+  /**
+   * Starts sweeping: every pass due now goes at once, the others when they come due. When starting fails, the threads
+   * it started are stopped before the failure is thrown: the runtime starts sweeping everything or nothing.
+   */
   public void start() {
-    dispatch();
+    try {
+      dispatch();
+    } catch (RuntimeException | Error e) {
+      executor.shutdownNow();
+      throw e;
+    }
   }
 
   /**

@@ -1,8 +1,10 @@
 package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.Cutoff;
+import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.RetentionPass;
 import jakarta.persistence.EntityManager;
+import java.util.Optional;
 
 /**
  * The statements that delete one batch. The runtime picks one shape at start from what the
@@ -20,6 +22,22 @@ public interface StatementShape {
 
   /** Whether this shape can delete the rows of {@code pass}. */
   boolean supports(RetentionPass<?> pass);
+
+  /**
+   * Why this shape leaves {@code pass} to a slower one, when the user should hear it at start (an attribute converter,
+   * a partitioned table); empty when it takes the pass, or declines it only for the entity's mapping.
+   */
+  default Optional<String> declineNote(RetentionPass<?> pass) {
+    return Optional.empty();
+  }
+
+  /**
+   * Whether a batch binds each row's id as parameters ({@code where id in :ids}): then the number of bind parameters a
+   * statement takes bounds the batch (see {@link BatchBound}).
+   */
+  default boolean bindsIdsPerRow(RetentionPass<?> pass) {
+    return pass.deleteStrategy() == DeleteStrategy.BULK_STATEMENTS;
+  }
 
   /** Deletes one batch inside the caller's transaction and returns the number of rows deleted. */
   int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize);

@@ -17,37 +17,67 @@ public final class StatementShapes {
   private static final String HIBERNATE = "org.hibernate.engine.spi.SessionFactoryImplementor";
 
   private final List<StatementShape> shapes;
+  private final BatchBound batchBound;
 
-  private StatementShapes(List<StatementShape> shapes) {
+  private StatementShapes(List<StatementShape> shapes, BatchBound batchBound) {
     this.shapes = List.copyOf(shapes);
+    this.batchBound = batchBound;
   }
 
   /** The shapes for the factory's provider and database, or the portable one alone when {@code portableOnly}. */
   public static StatementShapes choose(EntityManagerFactory emf, boolean portableOnly) {
     List<StatementShape> shapes = new ArrayList<>();
-    if (!portableOnly && hibernatePresent()) {
+    BatchBound bound = null;
+    if (hibernatePresent()) {
       try {
-        shapes.addAll(dev.retention.runtime.internal.sweep.hibernate.HibernateShapes.forFactory(emf));
+        if (!portableOnly) {
+          shapes.addAll(dev.retention.runtime.internal.sweep.hibernate.HibernateShapes.forFactory(emf));
+        }
+        bound = dev.retention.runtime.internal.sweep.hibernate.HibernateShapes.batchBound(emf).orElse(null);
       } catch (LinkageError otherHibernate) {
         unusable("the statements shaped for this database", otherHibernate);
       }
     }
     shapes.add(PortableShape.INSTANCE);
-    return new StatementShapes(shapes);
+    return new StatementShapes(shapes, bound != null ? bound : BatchBound.portable(emf));
+  }
+
+  /** The most rows a batch may take on this factory's database. */
+  public BatchBound batchBound() {
+    return batchBound;
+  }
+
+  /**
+   * The shape a pass deletes with, and why faster shapes were passed over, where that is worth a line at start.
+   *
+   * @param shape the fastest shape that supports the pass
+   * @param declined what each faster shape said when it declined the pass for a reason the user should know
+   */
+  public record Choice(StatementShape shape, List<String> declined) {
+    public Choice {
+      declined = List.copyOf(declined);
+    }
+
+    /** The shape's name, then the reasons faster shapes gave, for the start line. */
+    public String describe() {
+      return declined.isEmpty() ? shape.name() : shape.name() + " (" + String.join("; ", declined) + ")";
+    }
   }
 
   /** The fastest shape that supports {@code pass}. */
-  public StatementShape forPass(RetentionPass<?> pass) {
+  public Choice forPass(RetentionPass<?> pass) {
+    List<String> declined = new ArrayList<>();
     for (StatementShape shape : shapes) {
       try {
         if (shape.supports(pass)) {
-          return shape;
+          return new Choice(shape, declined);
         }
+        shape.declineNote(pass).ifPresent(note -> declined.add("not " + shape.name() + ": " + note));
       } catch (LinkageError otherHibernate) {
         unusable(shape.name() + " for " + pass.name(), otherHibernate);
       }
     }
-    return PortableShape.INSTANCE;
+    return new Choice(PortableShape.INSTANCE, declined);
   }
 
   /**

@@ -3,11 +3,13 @@ package dev.retention.runtime.internal.sweep;
 import dev.retention.runtime.BatchReport;
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import java.lang.System.Logger.Level;
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
 import java.time.Duration;
@@ -16,6 +18,7 @@ import java.time.ZoneId;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
  * Sweeps one pass: computes the cutoff once, then deletes in bounded batches, each in its own transaction, until a
@@ -27,8 +30,8 @@ public final class Sweeper {
   private static final System.Logger LOGGER = System.getLogger(Sweeper.class.getName());
 
   /** What every sweeper of one runtime shares. */
-  public record Environment(
-      EntityManagerFactory emf, Clock clock, ZoneId zone, SweepListener listener, StopSignal stopSignal) {}
+  public record Environment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
+      SweepListener listener, StopSignal stopSignal) {}
 
   /** How many times a batch runs before a deadlock it loses counts as a failure. */
   static final int DEADLOCK_ATTEMPTS = 5;
@@ -39,14 +42,28 @@ public final class Sweeper {
   private final Environment environment;
   private final RetentionPass<?> pass;
   private final PassSettings settings;
+  private final StatementShapes.Choice choice;
   private final StatementShape shape;
+  private final BatchBound.Rows rowsPerBatch;
+  /** Sizes the batches of every sweep of the pass, so that a sweep starts where the previous one left off. */
+  private final BatchSizer sizer;
   private final ReentrantLock sweeping = new ReentrantLock();
 
-  public Sweeper(Environment environment, RetentionPass<?> pass, PassSettings settings, StatementShape shape) {
+  /**
+   * @param choice the statements the pass deletes with
+   * @param bound the most rows one batch of those statements may take; a smaller {@code batch-size} is kept
+   */
+  public Sweeper(Environment environment, RetentionPass<?> pass, PassSettings settings, StatementShapes.Choice choice,
+      BatchBound bound) {
     this.environment = environment;
     this.pass = pass;
     this.settings = settings;
-    this.shape = shape;
+    this.choice = choice;
+    this.shape = choice.shape();
+    // With batch-size set, that size, unless the statements cannot take it; otherwise sized, up to what they can take.
+    this.rowsPerBatch = bound.rowsFor(pass, shape,
+        settings.batchSizeFixed() ? settings.batchSize() : RetentionOption.MAX_BATCH_SIZE);
+    this.sizer = BatchSizer.of(settings, rowsPerBatch.rows());
   }
 
   public RetentionPass<?> pass() {
@@ -59,6 +76,16 @@ public final class Sweeper {
 
   public StatementShape shape() {
     return shape;
+  }
+
+  /** The most rows one batch deletes: {@code batch-size}, or fewer where the statement's parameters bound it. */
+  public int rowsPerBatch() {
+    return rowsPerBatch.rows();
+  }
+
+  /** The statements, why faster ones were passed over, and what bounds a batch below {@code batch-size}. */
+  public String describeStatements() {
+    return choice.describe() + rowsPerBatch.note().map(note -> "; " + note).orElse("");
   }
 
   /** Runs one sweep now, in this thread; a sweep of the same pass already running is waited for first. */
@@ -99,7 +126,7 @@ public final class Sweeper {
 
     private void countInsteadOfDeleting() {
       try {
-        deleted = Transactions.read(environment.emf(), em -> pass.countExpired(em, cutoff));
+        deleted = read(em -> pass.countExpired(em, cutoff));
       } catch (RuntimeException | Error e) {
         failure = new SweepFailedException(pass.name(), "the dry-run count", cutoff.instant(), e);
       }
@@ -115,21 +142,25 @@ public final class Sweeper {
         oldestAfterLastBatch = null;
         environment.listener().batchStarted(pass.name(), number);
         long batchStart = System.nanoTime();
+        // The size this batch may delete: whether it came back short is judged against it, not the next one's.
+        int batchSize = sizer.nextSize();
         int rows;
         try {
-          rows = runBatch();
+          rows = runBatch(batchSize);
         } catch (RuntimeException | Error e) {
+          sizer.failed(Math.min(batchSize, sizer.nextSize()));
           failure = new SweepFailedException(pass.name(), "batch " + number, cutoff.instant(), e);
           return;
         }
+        Duration took = Duration.ofNanos(System.nanoTime() - batchStart);
         batches = number;
         deleted += rows;
-        environment.listener().batchCompleted(
-            new BatchReport(pass.name(), number, rows, Duration.ofNanos(System.nanoTime() - batchStart)));
+        sizer.completed(batchSize, rows, took);
+        environment.listener().batchCompleted(new BatchReport(pass.name(), number, rows, took, batchSize));
         if (rows == 0) {
           return;
         }
-        if (rows < settings.batchSize()) {
+        if (rows < batchSize) {
           try {
             if (nothingExpiredLeft()) {
               return;
@@ -156,15 +187,21 @@ public final class Sweeper {
      * do so, the pause keeps two instances from colliding again in step, and the rows it selects again are those still
      * unlocked.
      */
-    private int runBatch() {
+    private int runBatch(int firstSize) {
+      int size = firstSize;
       for (int attempt = 1; ; attempt++) {
+        int attemptSize = size;
         try {
-          return Transactions.inTransaction(environment.emf(), settings.batchTimeout(),
-              em -> shape.purgeBatch(em, pass, cutoff, settings.batchSize()));
+          return environment.transactions().inTransaction(environment.emf(), settings.batchTimeout(),
+              em -> shape.purgeBatch(em, pass, cutoff, attemptSize));
         } catch (RuntimeException e) {
           if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
             throw e;
           }
+          // Met locks: the next attempt takes fewer rows. It can only be shorter than the size the sweep judges the
+          // batch by, which at worst costs one look for expired rows left.
+          sizer.deadlocked(attemptSize);
+          size = Math.min(attemptSize, sizer.nextSize());
           int failedAttempt = attempt;
           LOGGER.log(Level.DEBUG, () -> pass.name() + ": batch " + (batches + 1)
               + " lost a deadlock on attempt " + failedAttempt + " and runs again: " + e);
@@ -182,8 +219,13 @@ public final class Sweeper {
      * batch. Looked up once, and kept for the lag.
      */
     private boolean nothingExpiredLeft() {
-      oldestAfterLastBatch = Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+      oldestAfterLastBatch = read(em -> pass.oldestExpired(em, cutoff));
       return oldestAfterLastBatch.isEmpty();
+    }
+
+    /** A read bounded by the batch timeout, like every statement of a sweep. */
+    private <T> T read(Function<EntityManager, T> work) {
+      return environment.transactions().read(environment.emf(), settings.batchTimeout(), work);
     }
 
     /** How long the oldest expired row left has been expired: the cutoff minus its attribute. */
@@ -191,7 +233,7 @@ public final class Sweeper {
       try {
         Optional<Instant> oldest = oldestAfterLastBatch != null
             ? oldestAfterLastBatch
-            : Transactions.read(environment.emf(), em -> pass.oldestExpired(em, cutoff));
+            : read(em -> pass.oldestExpired(em, cutoff));
         return oldest.map(instant -> Duration.between(instant, cutoff.instant()));
       } catch (RuntimeException | Error e) {
         if (failure != null) {

@@ -8,9 +8,12 @@ import java.util.function.Function;
 
 /**
  * Runs work in an entity manager of its own, in a resource-local transaction of its own, with every statement bounded
- * by a timeout so that a lock a foreground transaction holds never makes the sweep wait forever.
+ * by a timeout so that a lock a foreground transaction holds never makes the sweep wait forever. The default for a
+ * factory with no JTA transaction manager in sight.
  */
-final class Transactions {
+final class Transactions implements BatchTransactions {
+
+  static final Transactions RESOURCE_LOCAL = new Transactions();
 
   /** JPA's query timeout, in milliseconds; providers apply it to every statement of the entity manager. */
   static final String QUERY_TIMEOUT = "jakarta.persistence.query.timeout";
@@ -23,11 +26,10 @@ final class Transactions {
    * Runs {@code work} in a new transaction: committed when it returns, rolled back when it throws. Each statement may
    * run, or wait for a lock, for at most {@code timeout}.
    */
-  static <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
-    EntityManager em = emf.createEntityManager();
+  @Override
+  public <T> T inTransaction(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+    EntityManager em = boundedEntityManager(emf, timeout);
     try {
-      em.setProperty(QUERY_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-      em.setProperty(LOCK_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
       EntityTransaction transaction = em.getTransaction();
       transaction.begin();
       try {
@@ -43,13 +45,37 @@ final class Transactions {
     }
   }
 
-  /** Runs a read in an entity manager of its own, without a transaction. */
-  static <T> T read(EntityManagerFactory emf, Function<EntityManager, T> work) {
-    EntityManager em = emf.createEntityManager();
+  /**
+   * Runs a read in an entity manager of its own, without a transaction, bounded by {@code timeout} like a batch: a
+   * read waits on a table lock as long as a delete does, and a sweep's wall time is bounded only if every statement
+   * it runs is.
+   */
+  @Override
+  public <T> T read(EntityManagerFactory emf, Duration timeout, Function<EntityManager, T> work) {
+    EntityManager em = boundedEntityManager(emf, timeout);
     try {
       return work.apply(em);
     } finally {
       em.close();
+    }
+  }
+
+  @Override
+  public String name() {
+    return "resource-local transactions";
+  }
+
+  /** An entity manager whose every statement may run, or wait for a lock, for at most {@code timeout}. */
+  static EntityManager boundedEntityManager(EntityManagerFactory emf, Duration timeout) {
+    EntityManager em = emf.createEntityManager();
+    try {
+      int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+      em.setProperty(QUERY_TIMEOUT, millis);
+      em.setProperty(LOCK_TIMEOUT, millis);
+      return em;
+    } catch (RuntimeException | Error e) {
+      em.close();
+      throw e;
     }
   }
 

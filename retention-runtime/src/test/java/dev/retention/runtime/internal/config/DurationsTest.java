@@ -35,4 +35,17 @@ class DurationsTest {
       assertEquals(text, Durations.format(Durations.parse(text)));
     }
   }
+
+  @Test
+  void aWellFormedDurationBeyondWhatDurationHoldsIsTooLongNotAnArithmeticFailure() {
+    for (String text : new String[] {"999999999999999d", "99999999999999999999s", "P999999999999999D",
+        "PT99999999999999999999S"}) {
+      assertThrows(Durations.TooLongException.class, () -> Durations.parse(text), text);
+    }
+  }
+
+  @Test
+  void writesADurationTooLongForMillisecondsInIso8601() {
+    assertEquals("PT2562047788015215H", Durations.format(Duration.ofHours(2562047788015215L)));
+  }
 }

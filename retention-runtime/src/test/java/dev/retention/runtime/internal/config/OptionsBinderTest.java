@@ -32,7 +32,30 @@ class OptionsBinderTest {
     PassSettings audit = bind(Map.of()).get(AUDIT);
 
     assertEquals(new PassSettings(AUDIT, true, Duration.ofDays(365), false, 500, Duration.ZERO, Duration.ofHours(1),
-        Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30)), audit);
+        Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), Duration.ofMillis(25), false), audit);
+  }
+
+  @Test
+  void aBatchSizeSetAnywhereFixesTheSizeAndABatchTargetAloneLeavesItSized() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention.defaults.batch-target", "80ms",
+        "retention." + SESSION + ".batch-size", "500"));
+
+    assertEquals(Duration.ofMillis(80), settings.get(AUDIT).batchTarget());
+    assertEquals(false, settings.get(AUDIT).batchSizeFixed(), "no batch-size for the audit pass");
+    assertEquals(true, settings.get(SESSION).batchSizeFixed(), "batch-size set, even to the built-in 500");
+  }
+
+  @Test
+  void aBatchTargetOutsideItsBoundsNamesTheKeyAndTheBound() {
+    String range = "allowed: 1ms to 10s (a batch holds its rows' locks that long)";
+    RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class,
+        () -> bind(Map.of("retention.defaults.batch-target", "0ms", "retention." + AUDIT + ".batch-target", "1m")));
+
+    assertEquals(List.of(
+        "retention." + AUDIT + ".batch-target = \"1m\": must be at most 10s; " + range,
+        "retention.defaults.batch-target = \"0ms\": must be above zero; " + range),
+        failure.problems());
   }
 
   @Test
@@ -87,13 +110,13 @@ class OptionsBinderTest {
   @Test
   void aNegativeDurationIsRejected() {
     assertProblems(Map.of("retention." + SESSION + ".batch-delay", "-5s"),
-        "retention.com.acme.UserSession.batch-delay = \"-5s\": must not be negative");
+        "retention.com.acme.UserSession.batch-delay = \"-5s\": must not be negative; allowed: 0 to 1h");
   }
 
   @Test
   void aZeroSweepIntervalIsRejected() {
     assertProblems(Map.of("retention.defaults.sweep-interval", "0"),
-        "retention.defaults.sweep-interval = \"0\": must be above zero");
+        "retention.defaults.sweep-interval = \"0\": must be above zero; allowed: 1s to 365d");
   }
 
   @Test
@@ -123,7 +146,7 @@ class OptionsBinderTest {
   void anUnknownOptionIsRejectedWithASuggestion() {
     assertProblems(Map.of("retention." + AUDIT + ".bach-size", "100"),
         "retention.com.acme.AuditLogEntry.bach-size = \"100\": no option named bach-size; did you mean batch-size?"
-            + " (options: enabled, retention, min-retention, batch-size, batch-delay, sweep-interval,"
+            + " (options: enabled, retention, min-retention, batch-size, batch-target, batch-delay, sweep-interval,"
             + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout)");
   }
 
@@ -189,7 +212,8 @@ class OptionsBinderTest {
         "retention." + AUDIT + ".min-retention", "-1h",
         "retention." + AUDIT + ".retention", "2h")));
 
-    assertEquals(List.of("retention.com.acme.AuditLogEntry.min-retention = \"-1h\": must not be negative"),
+    assertEquals(List.of("retention.com.acme.AuditLogEntry.min-retention = \"-1h\": must not be negative; allowed: 0"
+            + " to 2147483647s (the longest @Ttl window, about 68 years)"),
         failure.problems());
   }
 
@@ -205,6 +229,47 @@ class OptionsBinderTest {
     windows.put("com.acme.Short", Duration.ofMinutes(10));
     assertEquals(Duration.ofMinutes(10), bind(Map.of()).get("com.acme.Short").effectiveInterval());
     assertFalse(bind(Map.of()).get(AUDIT).retentionOverridden());
+  }
+
+  @Test
+  void aDefaultRetentionMayNotShortenACompiledWindowAndTheErrorNamesEveryPassItWould() {
+    windows.put("com.acme.Archive", Duration.ofSeconds(Integer.MAX_VALUE));
+
+    assertProblems(Map.of("retention.defaults.retention", "2h"),
+        "retention.defaults.retention = 2h would shorten the compiled window of com.acme.AuditLogEntry (compiled:"
+            + " 365d), com.acme.Archive (compiled: 2147483647s): a default may lengthen windows, never shorten them."
+            + " Shorten a pass's window explicitly, for that pass alone, with retention.<pass name>.retention");
+  }
+
+  @Test
+  void aDefaultRetentionSetInCodeMayNotShortenACompiledWindowEither() {
+    RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class,
+        () -> OptionsBinder.bind(windows, Map.of(),
+            RetentionOptions.empty().withRetention(Duration.ofDays(30)), Map.of()));
+
+    assertEquals(List.of("defaults(...) in code: retention = 30d would shorten the compiled window of"
+        + " com.acme.AuditLogEntry (compiled: 365d): a default may lengthen windows, never shorten them. Shorten a"
+        + " pass's window explicitly, for that pass alone, with retention.<pass name>.retention"), failure.problems());
+  }
+
+  @Test
+  void aDefaultRetentionLengthensWhereItIsLongerAndAPassOverrideShortensExplicitly() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention.defaults.retention", "400d",
+        "retention." + SESSION + ".retention", "2h"));
+
+    assertEquals(Duration.ofDays(400), settings.get(AUDIT).retention(), "lengthened by the default");
+    assertEquals(Duration.ofHours(2), settings.get(SESSION).retention());
+  }
+
+  @Test
+  void aShorteningDefaultIsFineForAPassWhoseOwnRetentionOverridesIt() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention.defaults.retention", "2h",
+        "retention." + AUDIT + ".retention", "30d"));
+
+    assertEquals(Duration.ofDays(30), settings.get(AUDIT).retention(), "shortened explicitly, for this pass");
+    assertEquals(Duration.ofHours(2), settings.get(SESSION).retention(), "0 lengthened to 2h");
   }
 
   private Map<String, PassSettings> bind(Map<String, String> configuration) {

@@ -132,7 +132,7 @@ class SweepPlanTest {
 
   private static PassSettings pass(String name, Duration interval, Duration stagger) {
     return new PassSettings(name, true, Duration.ZERO, false, 500, Duration.ZERO, interval, stagger, 100, false,
-        Duration.ofSeconds(30));
+        Duration.ofSeconds(30), Duration.ofMillis(25), false);
   }
 
   private static SweepReport report(String pass, boolean workRemains, boolean failed) {

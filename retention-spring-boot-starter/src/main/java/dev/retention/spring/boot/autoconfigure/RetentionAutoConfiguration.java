@@ -1,5 +1,6 @@
 package dev.retention.spring.boot.autoconfigure;
 
+import dev.retention.runtime.RetentionRegistry;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
 import dev.retention.spring.boot.RetentionReports;
@@ -7,6 +8,10 @@ import dev.retention.spring.boot.RetentionRuntimeCustomizer;
 import dev.retention.spring.boot.StarterProperties;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -22,10 +27,14 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * A {@link RetentionRuntime} over the application's {@code EntityManagerFactory}, configured from the
  * {@code retention.*} properties, started when the application is ready and closed with the context.
  *
- * <p>It runs after Boot's JPA auto-configuration, so that the factory it needs is known, and steps aside for a
- * {@code RetentionRuntime} bean of the application's own, which it still starts when the application is ready.
+ * <p>It runs after Boot's JPA auto-configuration (of Boot 3 and of Boot 4, which name it differently), so that the
+ * factory it needs is known, and steps aside for a {@code RetentionRuntime} bean of the application's own, which it
+ * still starts when the application is ready.
  */
-@AutoConfiguration(afterName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")
+@AutoConfiguration(afterName = {
+    // Boot 4 moved it into its own module; ordering by a name that is absent is a no-op, so both are named.
+    "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
+    "org.springframework.boot.autoconfigure.orm.jpa.HibernateJpaAutoConfiguration"})
 @ConditionalOnClass({EntityManagerFactory.class, RetentionRuntime.class})
 @ConditionalOnBean(EntityManagerFactory.class)
 @ConditionalOnBooleanProperty(name = StarterProperties.ENABLED, matchIfMissing = true)
@@ -52,17 +61,33 @@ public class RetentionAutoConfiguration {
       ObjectProvider<Clock> clock,
       ObjectProvider<SweepListener> listeners,
       ObjectProvider<RetentionRuntimeCustomizer> customizers) {
-    RetentionRuntime.Builder builder = RetentionRuntime.builder(entityManagerFactory)
-        .configuration(RetentionPropertySource.configuration(environment));
     // The context's class loader is the one that sees the application's generated registries (devtools restarts
     // the application in a class loader of its own).
-    if (context.getClassLoader() != null) {
-      builder.classLoader(context.getClassLoader());
-    }
+    ClassLoader classLoader = context.getClassLoader() != null ? context.getClassLoader()
+        : RetentionAutoConfiguration.class.getClassLoader();
+    RetentionRuntime.Builder builder = RetentionRuntime.builder(entityManagerFactory)
+        .classLoader(classLoader)
+        .configuration(RetentionPropertySource.configuration(environment, passNames(classLoader)));
     clock.ifAvailable(builder::clock);
     listeners.orderedStream().forEach(builder::listener);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder.build();
+  }
+
+  /**
+   * The passes the runtime will find, so that relaxed keys can be matched against their names. A registry that cannot
+   * be loaded is left out here: the runtime's {@code build()} loads it again and fails start-up naming it.
+   */
+  private static List<String> passNames(ClassLoader classLoader) {
+    List<String> names = new ArrayList<>();
+    try {
+      for (RetentionRegistry registry : ServiceLoader.load(RetentionRegistry.class, classLoader)) {
+        registry.passes().forEach(pass -> names.add(pass.name()));
+      }
+    } catch (ServiceConfigurationError reportedByTheRuntime) {
+      // Not lost: build() loads the registries again and fails naming the broken one and its file.
+    }
+    return names;
   }
 
   @Bean

@@ -4,6 +4,7 @@ import dev.retention.runtime.RetentionRuntime;
 import dev.retention.spring.boot.RetentionReports;
 import dev.retention.spring.boot.StarterProperties;
 import dev.retention.spring.boot.actuate.RetentionEndpoint;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -26,7 +27,9 @@ public class RetentionEndpointAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  RetentionEndpoint retentionEndpoint(RetentionRuntime runtime, RetentionReports reports) {
-    return new RetentionEndpoint(runtime, reports);
+  RetentionEndpoint retentionEndpoint(RetentionRuntime runtime, ObjectProvider<RetentionReports> reports) {
+    // Without the starter's reports (retention.enabled=false with a runtime of the application's own) the endpoint
+    // still shows the passes and their settings, and no last sweep.
+    return new RetentionEndpoint(runtime, reports.getIfAvailable(RetentionReports::new));
   }
 }

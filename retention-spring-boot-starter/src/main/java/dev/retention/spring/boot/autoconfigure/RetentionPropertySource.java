@@ -1,42 +1,155 @@
 package dev.retention.spring.boot.autoconfigure;
 
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionOption;
 import dev.retention.spring.boot.StarterProperties;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
- * Reads the runtime's configuration out of the Spring {@code Environment}: every {@code retention.*} key of every
- * property source, with the exact key the runtime documents ({@code retention.defaults.batch-size},
+ * Reads the runtime's configuration out of the Spring {@code Environment}, from every property source, and writes each
+ * key the way the runtime documents it ({@code retention.defaults.batch-size},
  * {@code retention.com.acme.UserSession.dry-run}), minus the {@link StarterProperties starter's own}.
  *
- * <p>Keys are not bound through Spring's relaxed binding: a pass is named by a class name with dots and capitals, which
- * relaxed binding would split and lower-case. Each value is read back through the {@code Environment}, so the property
- * source with the highest precedence wins and placeholders are resolved.
+ * <p>Keys are matched the way Spring's relaxed binding matches them, against the options and the discovered passes:
+ * case and dashes do not matter ({@code retention.com.acme.usersession.batchSize}), and an environment variable names a
+ * key in capitals with underscores ({@code RETENTION_COM_ACME_USERSESSION_BATCH_SIZE}, {@code
+ * RETENTION_DEFAULTS_BATCHSIZE}). Spring's binder cannot do this itself: a pass is named by a class name with dots and
+ * capitals, which relaxed binding would split and lower-case.
+ *
+ * <p>A key that matches nothing is an error, so that a typo cannot leave a table unswept: an environment variable or a
+ * {@code retention.health.*} key is rejected here, with the nearest key it may have meant; any other
+ * {@code retention.*} key goes to the runtime as written, which names the pass or option it does not know. When sources
+ * disagree, the one with the highest precedence wins, as everywhere in Spring.
  */
 final class RetentionPropertySource {
 
   private static final String PREFIX = "retention.";
+  private static final String ENVIRONMENT_PREFIX = "RETENTION_";
+  private static final String HEALTH = "health.";
 
-  private RetentionPropertySource() {}
+  private final List<String> runtimeKeys = new ArrayList<>();
+  private final List<String> starterKeys = new ArrayList<>();
 
-  /** The {@code retention.*} keys meant for the runtime, with their values, sorted by key. */
-  static Map<String, String> configuration(ConfigurableEnvironment environment) {
+  private RetentionPropertySource(Collection<String> passes) {
+    List<String> scopes = new ArrayList<>();
+    scopes.add("defaults");
+    scopes.addAll(passes);
+    for (String scope : scopes) {
+      for (RetentionOption option : RetentionOption.values()) {
+        runtimeKeys.add(PREFIX + scope + "." + option.key());
+      }
+    }
+    StarterProperties.ALL.forEach(property -> starterKeys.add(property.key()));
+  }
+
+  /**
+   * The {@code retention.*} keys meant for the runtime, with their values, sorted by key.
+   *
+   * @param passes the names of the passes the runtime will discover
+   * @throws RetentionConfigurationException naming each key that matches no option, with its source and value
+   */
+  static Map<String, String> configuration(ConfigurableEnvironment environment, Collection<String> passes) {
+    return new RetentionPropertySource(passes).read(environment);
+  }
+
+  private Map<String, String> read(ConfigurableEnvironment environment) {
     Map<String, String> configuration = new TreeMap<>();
+    List<String> problems = new ArrayList<>();
+    // Sources come in order of precedence: the first to set a key wins.
     for (PropertySource<?> source : environment.getPropertySources()) {
       if (!(source instanceof EnumerablePropertySource<?> enumerable)) {
         continue;
       }
-      for (String key : enumerable.getPropertyNames()) {
-        if (key.startsWith(PREFIX) && !StarterProperties.isStarterKey(key) && !configuration.containsKey(key)) {
-          // A key written without a value reads as null; the runtime then says what the option expects.
-          String value = environment.getProperty(key);
-          configuration.put(key, value != null ? value : "");
+      boolean variables = source instanceof SystemEnvironmentPropertySource;
+      for (String name : enumerable.getPropertyNames()) {
+        Optional<String> key;
+        if (name.startsWith(PREFIX)) {
+          key = keyFor(name, source, environment, problems);
+        } else if (variables && name.startsWith(ENVIRONMENT_PREFIX)) {
+          key = variableKeyFor(name, source, environment, problems);
+        } else {
+          continue;
         }
+        key.ifPresent(runtimeKey -> configuration.computeIfAbsent(runtimeKey, absent -> valueOf(name, source,
+            environment)));
       }
     }
+    if (!problems.isEmpty()) {
+      throw new RetentionConfigurationException(problems);
+    }
     return configuration;
+  }
+
+  /** The runtime's key for a {@code retention.*} property; empty for the starter's own and for a rejected one. */
+  private Optional<String> keyFor(String name, PropertySource<?> source, ConfigurableEnvironment environment,
+      List<String> problems) {
+    String relaxed = relaxed(name);
+    if (starterKeys.stream().anyMatch(key -> relaxed(key).equals(relaxed))) {
+      return Optional.empty();
+    }
+    if (relaxed.startsWith(PREFIX + HEALTH)) {
+      problems.add(unknown(name + " (" + source.getName() + ")", name, source, environment, starterKeys));
+      return Optional.empty();
+    }
+    // Unmatched, the key goes as written: the runtime names the pass or the option it does not know.
+    return Optional.of(runtimeKeys.stream().filter(key -> relaxed(key).equals(relaxed)).findFirst().orElse(name));
+  }
+
+  /** The runtime's key for a {@code RETENTION_*} environment variable; empty for the starter's and a rejected one. */
+  private Optional<String> variableKeyFor(String name, PropertySource<?> source, ConfigurableEnvironment environment,
+      List<String> problems) {
+    String squashed = squashed(name);
+    if (starterKeys.stream().anyMatch(key -> squashed(key).equals(squashed))) {
+      return Optional.empty();
+    }
+    List<String> matches = runtimeKeys.stream().filter(key -> squashed(key).equals(squashed)).toList();
+    if (matches.size() == 1) {
+      return matches.stream().findFirst();
+    }
+    String described = "environment variable " + name;
+    if (matches.isEmpty()) {
+      List<String> candidates = new ArrayList<>(runtimeKeys);
+      candidates.addAll(starterKeys);
+      problems.add(unknown(described, name, source, environment, candidates));
+    } else {
+      problems.add(described + " matches several keys (" + String.join(", ", matches) + "): set the one meant in"
+          + " application.properties, or as a system property");
+    }
+    return Optional.empty();
+  }
+
+  private String unknown(String described, String name, PropertySource<?> source, ConfigurableEnvironment environment,
+      Collection<String> candidates) {
+    String problem = described + " = \"" + valueOf(name, source, environment) + "\": matches no Retention property";
+    Optional<String> closest = Suggestions.closest(squashed(name), candidates, RetentionPropertySource::squashed);
+    return problem + closest.map(key -> "; did you mean " + key + "?").orElse(
+        " (retention.defaults.<option>, retention.<entity class name>.<option>, "
+            + String.join(", ", starterKeys) + ")");
+  }
+
+  private static String valueOf(String name, PropertySource<?> source, ConfigurableEnvironment environment) {
+    Object value = source.getProperty(name);
+    // A key written without a value reads as empty; the runtime then says what the option expects.
+    return value == null ? "" : environment.resolvePlaceholders(value.toString());
+  }
+
+  /** A key as relaxed binding compares it: lower case, without dashes or underscores inside a segment. */
+  private static String relaxed(String key) {
+    return key.toLowerCase(Locale.ROOT).replace("-", "").replace("_", "");
+  }
+
+  /** A key as an environment variable can spell it: no case, no separators at all. */
+  private static String squashed(String key) {
+    return key.toLowerCase(Locale.ROOT).replace("-", "").replace("_", "").replace(".", "");
   }
 }

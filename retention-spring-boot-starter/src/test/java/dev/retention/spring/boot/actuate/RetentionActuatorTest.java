@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
+import dev.retention.spring.boot.RetentionRuntimeCustomizer;
 import dev.retention.spring.boot.actuate.PassDescriptor.ReportDescriptor;
 import dev.retention.spring.boot.model.SessionToken;
 import dev.retention.spring.boot.support.JpaContexts;
@@ -104,6 +105,7 @@ class RetentionActuatorTest {
     runner.run(context -> {
       HealthIndicator health = context.getBean(RetentionHealthIndicator.class);
       assertThat(health.health().getStatus()).isEqualTo(Status.UP);
+      assertThat(health.health().getDetails()).containsEntry("passes", 2);
 
       breakTheSessionTokenTable(context);
       failedSweep(context);
@@ -120,6 +122,19 @@ class RetentionActuatorTest {
       assertThat(failing.get("consecutiveFailures")).isEqualTo(3);
       assertThat((String) failing.get("lastFailure")).containsIgnoringCase("session_token");
       assertThat(context.getBean(RetentionEndpoint.class).pass(SESSION_TOKEN).consecutiveFailures()).isEqualTo(3);
+    });
+  }
+
+  @Test
+  void healthIsUnknownAndSaysWhyWhenThereIsNoPass() {
+    // As in an application whose build did not run the processor: no registry is found.
+    runner.withBean(RetentionRuntimeCustomizer.class, () -> builder -> builder.registries(List.of())).run(context -> {
+      Health health = context.getBean(RetentionHealthIndicator.class).health();
+
+      assertThat(health.getStatus()).isEqualTo(Status.UNKNOWN);
+      assertThat(health.getDetails()).containsEntry("passes", 0);
+      assertThat((String) health.getDetails().get("problem"))
+          .contains("no @Ttl entity was found").contains("annotationProcessorPaths");
     });
   }
 

@@ -156,12 +156,19 @@ class RetentionAutoConfigurationTest {
 
   @Test
   void anApplicationsRuntimeWins() {
-    runner.withUserConfiguration(OwnRuntime.class).run(context -> {
-      assertThat(context).hasSingleBean(RetentionRuntime.class);
-      assertThat(context.getBean(RetentionRuntime.class)).isSameAs(context.getBean(OwnRuntime.class).runtime);
-      assertThat(context.getBean(RetentionRuntime.class).settings(SESSION_TOKEN).dryRun()).isTrue();
-    });
+    runner.withUserConfiguration(OwnRuntime.class)
+        .withPropertyValues("management.endpoints.web.exposure.include=health,retention")
+        .run(context -> {
+          assertThat(context).hasSingleBean(RetentionRuntime.class);
+          assertThat(context.getBean(RetentionRuntime.class)).isSameAs(context.getBean(OwnRuntime.class).runtime);
+          assertThat(context.getBean(RetentionRuntime.class).settings(SESSION_TOKEN).dryRun()).isTrue();
+          // The actuator's endpoint and health serve the application's runtime too.
+          assertThat(context).hasSingleBean(RetentionEndpoint.class).hasSingleBean(RetentionHealthIndicator.class);
+          assertThat(context.getBean(RetentionEndpoint.class).passes().passes())
+              .containsOnlyKeys(AUDIT_ENTRY, SESSION_TOKEN);
+        });
   }
+
 
   @Test
   void closingTheContextClosesTheRuntime() {

@@ -11,7 +11,9 @@ import jakarta.persistence.metamodel.EntityType;
 import jakarta.persistence.metamodel.Metamodel;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.UnionSubclassEntityPersister;
 
@@ -27,15 +29,27 @@ final class SkipLockedShape implements StatementShape {
   private static final int SKIP_LOCKED = -2;
   private static final String LOCK_TIMEOUT = "jakarta.persistence.lock.timeout";
 
+  /** The most deletes sent in one JDBC batch when locked rows are removed entity by entity. */
+  private static final int MAX_JDBC_BATCH = 1_000;
+
   private final SessionFactoryImplementor factory;
   private final Metamodel metamodel;
   private final BatchSession session;
+  private final boolean byPrimaryKeyOnly;
   private final Map<String, Statements> statements = new ConcurrentHashMap<>();
+  private final Map<String, Optional<PrimaryKeyDelete>> primaryKeyDeletes = new ConcurrentHashMap<>();
 
-  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, BatchSession session) {
+  /**
+   * @param byPrimaryKeyOnly whether locked rows must be deleted through their primary key alone, never by a statement
+   *     the optimizer may turn into a scan that waits on rows other transactions hold (MariaDB and MySQL: see
+   *     {@link PrimaryKeyDelete})
+   */
+  SkipLockedShape(SessionFactoryImplementor factory, Metamodel metamodel, BatchSession session,
+      boolean byPrimaryKeyOnly) {
     this.factory = factory;
     this.metamodel = metamodel;
     this.session = session;
+    this.byPrimaryKeyOnly = byPrimaryKeyOnly;
   }
 
   @Override
@@ -61,15 +75,14 @@ final class SkipLockedShape implements StatementShape {
     Statements jpql = statements.computeIfAbsent(pass.name(), name -> Statements.of(metamodel, pass));
     Object cutoffValue = pass.cutoffValue(cutoff);
     session.prepare(em);
-    if (pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
-      List<?> expired = locked(em.createQuery(jpql.selectEntities())
-          .setParameter("cutoff", cutoffValue)
-          .setMaxResults(batchSize))
-          .getResultList();
-      expired.forEach(em::remove);
-      em.flush();
-      em.clear();
-      return expired.size();
+    Optional<PrimaryKeyDelete> primaryKeyDelete =
+        byPrimaryKeyOnly && pass.deleteStrategy() == DeleteStrategy.BULK_STATEMENTS
+        ? primaryKeyDeletes.computeIfAbsent(pass.name(), name -> PrimaryKeyDelete.of(factory, pass))
+        : Optional.empty();
+    if (pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL || byPrimaryKeyOnly && primaryKeyDelete.isEmpty()) {
+      // A bulk pass's entity has no callbacks or cascades, so removing it entity by entity deletes the same rows,
+      // each by its primary key.
+      return removeLocked(em, jpql, cutoffValue, batchSize);
     }
     List<?> ids = locked(em.createQuery(jpql.selectIds())
         .setParameter("cutoff", cutoffValue)
@@ -78,9 +91,27 @@ final class SkipLockedShape implements StatementShape {
     if (ids.isEmpty()) {
       return 0;
     }
+    if (primaryKeyDelete.isPresent()) {
+      return primaryKeyDelete.get().execute(em, pass.entityType(), ids);
+    }
     return em.createQuery(jpql.delete())
         .setParameter("ids", ids)
         .executeUpdate();
+  }
+
+  /** Locks the batch's entities as they are selected, skipping those others hold, and removes them. */
+  private int removeLocked(EntityManager em, Statements jpql, Object cutoffValue, int batchSize) {
+    List<?> expired = locked(em.createQuery(jpql.selectEntities())
+        .setParameter("cutoff", cutoffValue)
+        .setMaxResults(batchSize))
+        .getResultList();
+    if (byPrimaryKeyOnly) {
+      em.unwrap(Session.class).setJdbcBatchSize(Math.max(1, Math.min(batchSize, MAX_JDBC_BATCH)));
+    }
+    expired.forEach(em::remove);
+    em.flush();
+    em.clear();
+    return expired.size();
   }
 
   private static jakarta.persistence.Query locked(jakarta.persistence.Query query) {

@@ -1,0 +1,129 @@
+package dev.retention.micrometer;
+
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepReport;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.TimeGauge;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Records what the sweepers do as Micrometer meters, each tagged with the pass's name ({@code pass}):
+ *
+ * <ul>
+ *   <li>{@value #ROWS_DELETED} (counter): rows deleted, counted as each batch commits; a dry run deletes none;
+ *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success} or {@code failure}): sweeps and how long
+ *       they took, dry runs included;
+ *   <li>{@value #BATCHES} (timer): committed batches and how long each took, its transaction included;
+ *   <li>{@value #FAILURES} (counter): sweeps that ended on a failure;
+ *   <li>{@value #EXPIRY_LAG} (time gauge, seconds): after the last sweep, how long the oldest expired row still present
+ *       has been expired; 0 when none is left;
+ *   <li>{@value #WORK_REMAINS} (gauge): 1 when the last sweep stopped with expired rows left, 0 otherwise.
+ * </ul>
+ *
+ * <p>Register it with {@code RetentionRuntime.builder(emf).listener(new MicrometerSweepListener(registry))}; the Spring
+ * Boot starter does so when the application has a {@code MeterRegistry}. The gauges of a pass appear with its first
+ * sweep.
+ */
+public final class MicrometerSweepListener implements SweepListener {
+
+  public static final String ROWS_DELETED = "retention.rows.deleted";
+  public static final String SWEEPS = "retention.sweeps";
+  public static final String BATCHES = "retention.batches";
+  public static final String FAILURES = "retention.sweep.failures";
+  public static final String EXPIRY_LAG = "retention.expiry.lag";
+  public static final String WORK_REMAINS = "retention.work.remains";
+
+  /** The tag that names the pass: the entity's fully qualified class name. */
+  public static final String PASS_TAG = "pass";
+
+  private final MeterRegistry registry;
+  private final Tags commonTags;
+  private final ConcurrentMap<String, PassGauges> gauges = new ConcurrentHashMap<>();
+
+  public MicrometerSweepListener(MeterRegistry registry) {
+    this(registry, Tags.empty());
+  }
+
+  /** With {@code commonTags} added to every meter, for example the name of the persistence unit. */
+  public MicrometerSweepListener(MeterRegistry registry, Iterable<Tag> commonTags) {
+    this.registry = Objects.requireNonNull(registry, "registry");
+    this.commonTags = Tags.of(Objects.requireNonNull(commonTags, "commonTags"));
+  }
+
+  @Override
+  public void batchCompleted(BatchReport batch) {
+    Tags tags = tagsOf(batch.pass());
+    Timer.builder(BATCHES)
+        .description("Committed batches of a retention pass and how long each took, its transaction included")
+        .tags(tags)
+        .register(registry)
+        .record(batch.duration());
+    Counter.builder(ROWS_DELETED)
+        .description("Expired rows deleted by a retention pass")
+        .tags(tags)
+        .register(registry)
+        .increment(batch.deleted());
+  }
+
+  @Override
+  public void sweepFinished(SweepReport report) {
+    Tags tags = tagsOf(report.pass());
+    Timer.builder(SWEEPS)
+        .description("Sweeps of a retention pass and how long they took")
+        .tags(tags.and("outcome", report.succeeded() ? "success" : "failure"))
+        .register(registry)
+        .record(report.duration());
+    if (!report.succeeded()) {
+      Counter.builder(FAILURES)
+          .description("Sweeps of a retention pass that ended on a failure")
+          .tags(tags)
+          .register(registry)
+          .increment();
+    }
+    gauges.computeIfAbsent(report.pass(), pass -> new PassGauges(tags)).update(report);
+  }
+
+  private Tags tagsOf(String pass) {
+    return commonTags.and(PASS_TAG, pass);
+  }
+
+  /** The last sweep's lag and work-remains of one pass, which its two gauges read. */
+  private final class PassGauges {
+
+    private volatile double lagSeconds;
+    private volatile double workRemains;
+
+    PassGauges(Tags tags) {
+      TimeGauge.builder(EXPIRY_LAG, this, TimeUnit.SECONDS, gauges -> gauges.lagSeconds)
+          .description("After the last sweep, how long the oldest expired row left has been expired; 0 when none is")
+          .tags(tags)
+          .strongReference(true)
+          .register(registry);
+      Gauge.builder(WORK_REMAINS, this, gauges -> gauges.workRemains)
+          .description("1 when the last sweep of a retention pass stopped with expired rows left, 0 otherwise")
+          .tags(tags)
+          .strongReference(true)
+          .register(registry);
+    }
+
+    void update(SweepReport report) {
+      lagSeconds = report.lag().map(MicrometerSweepListener::seconds).orElse(0.0);
+      workRemains = report.workRemains() ? 1 : 0;
+    }
+  }
+
+  private static double seconds(Duration duration) {
+    // Not toNanos(): a lag of centuries (a row dated far in the past) would overflow it.
+    return duration.getSeconds() + duration.getNano() / 1e9;
+  }
+}

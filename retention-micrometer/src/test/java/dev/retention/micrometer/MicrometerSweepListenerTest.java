@@ -1,0 +1,104 @@
+package dev.retention.micrometer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.SweepReport;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class MicrometerSweepListenerTest {
+
+  private static final String SESSIONS = "com.acme.UserSession";
+  private static final String AUDIT = "com.acme.AuditEntry";
+  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+
+  private final MeterRegistry registry = new SimpleMeterRegistry();
+  private final MicrometerSweepListener listener = new MicrometerSweepListener(registry);
+
+  @Test
+  void rowsAreCountedPerPassAsBatchesCommit() {
+    listener.batchCompleted(new BatchReport(SESSIONS, 1, 500, Duration.ofMillis(40), 500));
+    listener.batchCompleted(new BatchReport(SESSIONS, 2, 120, Duration.ofMillis(10), 500));
+    listener.batchCompleted(new BatchReport(AUDIT, 1, 7, Duration.ofMillis(5), 500));
+
+    assertEquals(620, registry.get("retention.rows.deleted").tag("pass", SESSIONS).counter().count());
+    assertEquals(7, registry.get("retention.rows.deleted").tag("pass", AUDIT).counter().count());
+    var batches = registry.get("retention.batches").tag("pass", SESSIONS).timer();
+    assertEquals(2, batches.count());
+    assertEquals(50, batches.totalTime(TimeUnit.MILLISECONDS), 0.001);
+  }
+
+  @Test
+  void sweepsAreTimedByOutcomeAndFailuresCounted() {
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofMillis(300)));
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(),
+        Optional.of(new IllegalStateException("lock timeout")), Duration.ofMillis(20)));
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(),
+        Optional.of(new IllegalStateException("lock timeout")), Duration.ofMillis(25)));
+
+    var succeeded = registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "success").timer();
+    assertEquals(1, succeeded.count());
+    assertEquals(300, succeeded.totalTime(TimeUnit.MILLISECONDS), 0.001);
+    assertEquals(2, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "failure").timer().count());
+    assertEquals(2, registry.get("retention.sweep.failures").tag("pass", SESSIONS).counter().count());
+  }
+
+  @Test
+  void gaugesFollowTheLastSweepOfEachPass() {
+    listener.sweepFinished(report(SESSIONS, true, Optional.of(Duration.ofMinutes(90)), Optional.empty(),
+        Duration.ofSeconds(1)));
+    listener.sweepFinished(report(AUDIT, false, Optional.empty(), Optional.empty(), Duration.ofSeconds(1)));
+
+    assertEquals(5400, registry.get("retention.expiry.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS));
+    assertEquals(1, registry.get("retention.work.remains").tag("pass", SESSIONS).gauge().value());
+    assertEquals(0, registry.get("retention.expiry.lag").tag("pass", AUDIT).timeGauge().value(TimeUnit.SECONDS));
+    assertEquals(0, registry.get("retention.work.remains").tag("pass", AUDIT).gauge().value());
+
+    // The backlog drained: the same gauges, now reading the new sweep.
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofSeconds(1)));
+    assertEquals(0, registry.get("retention.expiry.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS));
+    assertEquals(0, registry.get("retention.work.remains").tag("pass", SESSIONS).gauge().value());
+  }
+
+  @Test
+  void aLagOfCenturiesDoesNotOverflow() {
+    Duration centuries = Duration.ofDays(365L * 400);
+    listener.sweepFinished(report(AUDIT, false, Optional.of(centuries), Optional.empty(), Duration.ofSeconds(1)));
+
+    assertEquals(centuries.getSeconds(),
+        registry.get("retention.expiry.lag").tag("pass", AUDIT).timeGauge().value(TimeUnit.SECONDS), 1);
+  }
+
+  @Test
+  void aDryRunDeletesNothingAndCountsNoRows() {
+    SweepReport dryRun = new SweepReport(SESSIONS, NOW, NOW.minusSeconds(3600), 42, 0, false, true,
+        Duration.ofMillis(15), Optional.of(Duration.ofMinutes(5)), Optional.empty());
+    listener.sweepFinished(dryRun);
+
+    assertNull(registry.find("retention.rows.deleted").counter());
+    assertEquals(1, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "success").timer().count());
+  }
+
+  @Test
+  void commonTagsAreAddedToEveryMeter() {
+    var tagged = new MicrometerSweepListener(registry, Tags.of("unit", "orders"));
+    tagged.batchCompleted(new BatchReport(SESSIONS, 1, 3, Duration.ofMillis(1), 500));
+    tagged.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofMillis(2)));
+
+    assertEquals(3, registry.get("retention.rows.deleted").tags("pass", SESSIONS, "unit", "orders").counter().count());
+    assertEquals(0, registry.get("retention.work.remains").tags("pass", SESSIONS, "unit", "orders").gauge().value());
+  }
+
+  private static SweepReport report(String pass, boolean workRemains, Optional<Duration> lag,
+      Optional<Throwable> failure, Duration duration) {
+    return new SweepReport(pass, NOW, NOW.minusSeconds(3600), 0, 0, workRemains, false, duration, lag, failure);
+  }
+}

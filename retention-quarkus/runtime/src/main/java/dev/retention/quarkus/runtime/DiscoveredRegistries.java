@@ -1,0 +1,18 @@
+package dev.retention.quarkus.runtime;
+
+import dev.retention.runtime.RetentionRegistry;
+import java.util.List;
+
+/** The registries listed in the application's {@code META-INF/services} files, found when the application was built. */
+public final class DiscoveredRegistries {
+
+  private final List<RetentionRegistry> registries;
+
+  DiscoveredRegistries(List<RetentionRegistry> registries) {
+    this.registries = List.copyOf(registries);
+  }
+
+  public List<RetentionRegistry> registries() {
+    return registries;
+  }
+}

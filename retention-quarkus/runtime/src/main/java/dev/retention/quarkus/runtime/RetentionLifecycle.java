@@ -1,0 +1,68 @@
+package dev.retention.quarkus.runtime;
+
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepListener;
+import io.quarkus.arc.All;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Clock;
+import java.util.List;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * Produces the application's {@link RetentionRuntime}, starts its sweepers once the application has started, and closes
+ * it when the application stops, before Hibernate ORM closes the factory.
+ */
+@Singleton
+public class RetentionLifecycle {
+
+  private volatile RetentionRuntime started;
+
+  /**
+   * The runtime over the default persistence unit, with the registries found at build time, every {@code retention.*}
+   * option, the application's {@link Clock} bean if it has one, and every {@link SweepListener} bean.
+   */
+  @Produces
+  @Singleton
+  RetentionRuntime retentionRuntime(EntityManagerFactory emf, DiscoveredRegistries registries,
+      @All List<SweepListener> listeners, Instance<Clock> clock) {
+    RetentionRuntime.Builder builder = RetentionRuntime.builder(emf)
+        .registries(registries.registries())
+        .configuration(RetentionProperties.of(ConfigProvider.getConfig()));
+    if (clock.isResolvable()) {
+      builder.clock(clock.get());
+    }
+    listeners.forEach(builder::listener);
+    return builder.build();
+  }
+
+  /** Builds the runtime at start-up, so a bad option fails it, and starts the sweepers unless turned off. */
+  void onStart(@Observes StartupEvent event, RetentionRuntime runtime, RetentionConfig config) {
+    int failuresThreshold = config.health().failuresThreshold();
+    if (failuresThreshold < 1) {
+      throw new IllegalArgumentException("quarkus.retention.health.failures-threshold must be at least 1, not "
+          + failuresThreshold);
+    }
+    if (config.enabled()) {
+      started = runtime.start();
+    }
+  }
+
+  /** Stops the sweepers while the factory is still open. */
+  void onStop(@Observes ShutdownEvent event) {
+    RetentionRuntime runtime = started;
+    if (runtime != null) {
+      runtime.close();
+    }
+  }
+
+  void close(@Disposes RetentionRuntime runtime) {
+    runtime.close();
+  }
+}

@@ -1,0 +1,155 @@
+package dev.retention.runtime.internal.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.runtime.PassSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The control rule of batch sizing, fed batch durations directly: what a batch took is the sizer's only input, so
+ * these tests need no clock and no database.
+ */
+class BatchSizerTest {
+
+  private static final Duration TARGET = Duration.ofMillis(100);
+  private static final int CEILING = 10_000;
+
+  @Test
+  void theFirstBatchTakesTheBatchSizeOption() {
+    assertEquals(500, sized(500).nextSize());
+  }
+
+  @Test
+  void fullFastBatchesGrowTowardsTheTargetAtMostDoublingEachTime() {
+    BatchSizer sizer = sized(500);
+
+    sizer.completed(500, 500, Duration.ofMillis(10));
+    assertEquals(1000, sizer.nextSize(), "ten times faster than the target, but at most double");
+    sizer.completed(1000, 1000, Duration.ofMillis(80));
+    assertEquals(1250, sizer.nextSize(), "80 ms against 100: a quarter more");
+  }
+
+  @Test
+  void aSlowBatchShrinksTheNextInProportionToAQuarterAtMost() {
+    BatchSizer sizer = sized(4000);
+
+    sizer.completed(4000, 4000, Duration.ofMillis(200));
+    assertEquals(2000, sizer.nextSize(), "twice the target: half the rows");
+    sizer.completed(2000, 2000, Duration.ofSeconds(5));
+    assertEquals(500, sizer.nextSize(), "fifty times the target, but at most a quarter");
+  }
+
+  @Test
+  void aShortBatchNeverGrowsTheSizeButASlowOneShrinksIt() {
+    BatchSizer sizer = sized(1000);
+
+    sizer.completed(1000, 10, Duration.ofMillis(1));
+    assertEquals(1000, sizer.nextSize(), "ten rows in 1 ms says nothing about a thousand");
+    sizer.completed(1000, 10, Duration.ofMillis(400));
+    assertEquals(250, sizer.nextSize(), "four times the target, even with few rows: perhaps locks");
+  }
+
+  @Test
+  void aBatchOnTargetKeepsTheSize() {
+    BatchSizer sizer = sized(3000);
+
+    sizer.completed(3000, 3000, TARGET);
+
+    assertEquals(3000, sizer.nextSize());
+  }
+
+  @Test
+  void theSizeStaysBetweenTheMinimumAndTheCeiling() {
+    BatchSizer sizer = BatchSizer.of(settings(600, false), 1000);
+
+    sizer.completed(600, 600, Duration.ofMillis(1));
+    assertEquals(1000, sizer.nextSize(), "the ceiling, not 1200");
+    for (int i = 0; i < 10; i++) {
+      sizer.completed(sizer.nextSize(), sizer.nextSize(), Duration.ofSeconds(1));
+    }
+    assertEquals(BatchSizer.MINIMUM, sizer.nextSize());
+  }
+
+  @Test
+  void aFirstSizeAboveTheCeilingStartsAtTheCeiling() {
+    assertEquals(2000, BatchSizer.of(settings(5000, false), 2000).nextSize());
+  }
+
+  @Test
+  void aFailedBatchQuartersTheSizeAndADeadlockHalvesIt() {
+    BatchSizer sizer = sized(8000);
+
+    sizer.deadlocked(8000);
+    assertEquals(4000, sizer.nextSize());
+    sizer.failed(4000);
+    assertEquals(1000, sizer.nextSize());
+  }
+
+  @Test
+  void aFixedBatchSizeNeverChanges() {
+    BatchSizer sizer = BatchSizer.of(settings(700, true), CEILING);
+
+    sizer.completed(700, 700, Duration.ofMillis(1));
+    sizer.completed(700, 700, Duration.ofSeconds(10));
+    sizer.deadlocked(700);
+    sizer.failed(700);
+
+    assertEquals(700, sizer.nextSize());
+  }
+
+  /** A table whose batches cost 2 ms plus 20 µs a row: 100 ms is 4,900 rows, reached from 500 and held there. */
+  @Test
+  void onASteadyTableTheSizeSettlesWhereABatchTakesTheTarget() {
+    BatchSizer sizer = sized(500);
+    List<Integer> sizes = new ArrayList<>();
+
+    for (int batch = 0; batch < 20; batch++) {
+      int size = sizer.nextSize();
+      sizes.add(size);
+      sizer.completed(size, size, Duration.ofNanos(2_000_000L + 20_000L * size));
+    }
+
+    assertEquals(List.of(500, 1000, 2000, 4000), sizes.subList(0, 4), "doubling while far below the target");
+    int settled = sizes.get(sizes.size() - 1);
+    assertTrue(Math.abs(settled - 4900) <= 50, "settled at " + settled + ", sizes " + sizes);
+  }
+
+  /** The table slows down (a foreground load starts): the size follows it down, then back up when it ends. */
+  @Test
+  void theSizeFollowsTheTableWhenItsCostChanges() {
+    BatchSizer sizer = sized(5000);
+    for (int batch = 0; batch < 5; batch++) {
+      int size = sizer.nextSize();
+      sizer.completed(size, size, Duration.ofNanos(100_000L * size));
+    }
+    assertEquals(1000, sizer.nextSize(), "100 µs a row: 1,000 rows in 100 ms");
+    for (int batch = 0; batch < 10; batch++) {
+      int size = sizer.nextSize();
+      sizer.completed(size, size, Duration.ofNanos(20_000L * size));
+    }
+    assertEquals(5000, sizer.nextSize(), "20 µs a row again: 5,000 rows");
+  }
+
+  @Test
+  void aCeilingBelowTheMinimumIsRefusedNamingThePass() {
+    IllegalArgumentException failure =
+        assertThrows(IllegalArgumentException.class, () -> BatchSizer.of(settings(500, false), 5));
+
+    assertEquals("com.acme.UserSession: a ceiling of 5 rows is below the 10 rows of the smallest batch",
+        failure.getMessage());
+  }
+
+  private static BatchSizer sized(int first) {
+    return BatchSizer.of(settings(first, false), CEILING);
+  }
+
+  private static PassSettings settings(int batchSize, boolean fixed) {
+    return new PassSettings("com.acme.UserSession", true, Duration.ofDays(1), false, batchSize, Duration.ZERO,
+        Duration.ofHours(1), Duration.ZERO, 100, false, Duration.ofSeconds(30), TARGET, fixed);
+  }
+}

@@ -1,0 +1,126 @@
+package dev.retention.spring.boot.autoconfigure;
+
+import static dev.retention.spring.boot.support.JpaContexts.AUDIT_ENTRY;
+import static dev.retention.spring.boot.support.JpaContexts.SESSION_TOKEN;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.spring.boot.actuate.RetentionHealthIndicator;
+import dev.retention.spring.boot.support.JpaContexts;
+import java.util.Locale;
+import java.util.Map;
+import org.assertj.core.api.AbstractStringAssert;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+
+/** Retention keys from every property source Spring has, in each spelling Spring accepts, and typos as errors. */
+class RetentionRelaxedPropertiesTest {
+
+  private final ApplicationContextRunner runner = JpaContexts.runner();
+
+  @Test
+  void perPassKeysBindFromEnvironmentVariables() {
+    withEnvironment(Map.of(
+            variable(SESSION_TOKEN) + "_BATCH_SIZE", "7",
+            variable(SESSION_TOKEN) + "_DRY_RUN", "true",
+            "RETENTION_DEFAULTS_BATCHSIZE", "9"))
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          RetentionRuntime runtime = context.getBean(RetentionRuntime.class);
+          assertThat(runtime.settings(SESSION_TOKEN).batchSize()).isEqualTo(7);
+          assertThat(runtime.settings(SESSION_TOKEN).dryRun()).isTrue();
+          assertThat(runtime.settings(AUDIT_ENTRY).batchSize()).isEqualTo(9);
+        });
+  }
+
+  @Test
+  void perPassKeysBindInAnyCaseWithOrWithoutDashes() {
+    runner.withPropertyValues(
+            "retention." + SESSION_TOKEN.toLowerCase(Locale.ROOT) + ".batchSize=4",
+            "retention.defaults.sweep_interval=15m")
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          RetentionRuntime runtime = context.getBean(RetentionRuntime.class);
+          assertThat(runtime.settings(SESSION_TOKEN).batchSize()).isEqualTo(4);
+          assertThat(runtime.settings(AUDIT_ENTRY).sweepInterval()).hasMinutes(15);
+        });
+  }
+
+  @Test
+  void theSourceWithTheHighestPrecedenceWins() {
+    withEnvironment(Map.of(variable(SESSION_TOKEN) + "_BATCH_SIZE", "7"))
+        // Where Boot puts application.properties: after the environment variables.
+        .withInitializer(context -> context.getEnvironment().getPropertySources().addLast(new MapPropertySource(
+            "Config resource 'class path resource [application.properties]'",
+            Map.of("retention." + SESSION_TOKEN + ".batch-size", "3"))))
+        .run(context -> assertThat(context.getBean(RetentionRuntime.class).settings(SESSION_TOKEN).batchSize())
+            .as("an environment variable overrides application properties").isEqualTo(7));
+  }
+
+  @Test
+  void aMisspeltEnvironmentVariableFailsStartUpWithTheKeyItMayHaveMeant() {
+    String misspelt = variable(SESSION_TOKEN).replace("SESSIONTOKEN", "SESSIONTOKN") + "_BATCH_SIZE";
+
+    withEnvironment(Map.of(misspelt, "5")).run(context -> assertFailure(context)
+        .contains("environment variable " + misspelt + " = \"5\": matches no Retention property; did you mean retention."
+            + SESSION_TOKEN + ".batch-size?"));
+  }
+
+  @Test
+  void anEnvironmentVariableNearNothingListsTheForms() {
+    withEnvironment(Map.of("RETENTION_DAYS", "30")).run(context -> assertFailure(context)
+        .contains("environment variable RETENTION_DAYS = \"30\": matches no Retention property"
+            + " (retention.defaults.<option>, retention.<entity class name>.<option>"));
+  }
+
+  @Test
+  void aMisspeltHealthKeyIsSuggestedTheRightOne() {
+    runner.withPropertyValues("retention.health.failures-treshold=2").run(context -> assertFailure(context)
+        .contains("retention.health.failures-treshold (test) = \"2\": matches no Retention property;"
+            + " did you mean retention.health.failures-threshold?")
+        .doesNotContain("no option named"));
+  }
+
+  @Test
+  void aMisspeltPassInAPropertyIsTheRuntimesError() {
+    runner.withPropertyValues("retention." + SESSION_TOKEN + "s.batch-size=5").run(context -> assertFailure(context)
+        .contains("no pass named " + SESSION_TOKEN + "s; did you mean " + SESSION_TOKEN + "?"));
+  }
+
+  @Test
+  void theStartersOwnKeysBindFromEnvironmentVariables() {
+    withEnvironment(Map.of("RETENTION_HEALTH_FAILURES_THRESHOLD", "5", "RETENTION_ENABLED", "true"))
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBean(RetentionHealthIndicator.class).health(true).getDetails())
+              .containsEntry("failuresThreshold", 5);
+        });
+  }
+
+  private ApplicationContextRunner withEnvironment(Map<String, Object> variables) {
+    // Where Boot puts the operating system's variables, as the same kind of source.
+    return runner.withInitializer(context -> context.getEnvironment().getPropertySources().addAfter(
+        StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME,
+        new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables)));
+  }
+
+  /** {@code RETENTION_COM_ACME_USERSESSION}: a pass's prefix as an environment variable writes it. */
+  private static String variable(String pass) {
+    return "RETENTION_" + pass.toUpperCase(Locale.ROOT).replace('.', '_');
+  }
+
+  private static AbstractStringAssert<?> assertFailure(AssertableApplicationContext context) {
+    assertThat(context).hasFailed();
+    Throwable cause = context.getStartupFailure();
+    while (!(cause instanceof RetentionConfigurationException) && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    assertThat(cause).isInstanceOf(RetentionConfigurationException.class);
+    return assertThat(cause.getMessage());
+  }
+}

@@ -1,0 +1,188 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.TestClock;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Batches sized by {@code batch-target} (no {@code batch-size} set) still delete exactly the expired rows, whatever
+ * sizes the runtime picks, with the statements the runtime uses on each database. The sizes depend on how long each
+ * batch really took, so the tests check them against the durations the reports give rather than against fixed values.
+ */
+@ParameterizedClass
+@EnumSource(TestDatabase.Kind.class)
+class BatchSizingTest {
+
+  private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+  private static final String SESSIONS = SessionToken.class.getName();
+  /** Longer than any batch here takes, so that every full batch grows the next. */
+  private static final Duration GENEROUS = Duration.ofSeconds(10);
+  /** Shorter than any batch here takes, so that every batch shrinks the next. */
+  private static final Duration TIGHT = Duration.ofMillis(1);
+
+  private final TestDatabase.Kind kind;
+  private final List<BatchReport> batches = new CopyOnWriteArrayList<>();
+  private TestDatabase database;
+  private EntityManagerFactory emf;
+
+  BatchSizingTest(TestDatabase.Kind kind) {
+    this.kind = kind;
+  }
+
+  @BeforeEach
+  void openDatabase() {
+    database = TestDatabase.create(kind);
+    emf = Jpa.factory(database, List.of(SessionToken.class));
+  }
+
+  @AfterEach
+  void closeDatabase() throws Exception {
+    if (emf != null) {
+      emf.close();
+    }
+    database.close();
+  }
+
+  @Test
+  void growingBatchesDeleteExactlyTheExpiredRows() {
+    Set<Long> kept = persistTable(3_500);
+
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchTarget(GENEROUS))) {
+      SweepReport report = retention.sweep(SESSIONS);
+
+      assertTrue(report.succeeded(), () -> report.failure().toString());
+      assertEquals(3_500, report.deleted());
+      assertFalse(report.workRemains());
+    }
+    assertEquals(kept, sessionIds());
+    assertEquals(List.of(500, 1000, 2000, 4000), sizes(), "each full batch, far under the target, doubles the next");
+    assertEquals(List.of(500, 1000, 2000, 0), deleted(), "the batch of 4000 found nothing left and ended the sweep");
+  }
+
+  @Test
+  void shrinkingBatchesDeleteExactlyTheExpiredRows() {
+    Set<Long> kept = persistTable(1_200);
+
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchTarget(TIGHT))) {
+      SweepReport report = retention.sweep(SESSIONS);
+
+      assertTrue(report.succeeded(), () -> report.failure().toString());
+      assertEquals(1_200, report.deleted());
+      assertFalse(report.workRemains());
+    }
+    assertEquals(kept, sessionIds());
+    for (int i = 1; i < batches.size(); i++) {
+      BatchReport before = batches.get(i - 1);
+      BatchReport after = batches.get(i);
+      // 10 rows is the smallest batch the runtime sizes.
+      assertTrue(before.duration().compareTo(TIGHT) <= 0 || after.batchSize() < before.batchSize()
+          || after.batchSize() == 10, "a batch that took " + before.duration() + " against 1 ms shrinks the next: "
+          + batches);
+      assertTrue(after.deleted() <= after.batchSize(), "no batch above its size: " + after);
+    }
+  }
+
+  @Test
+  void theNextSweepStartsAtTheSizeTheLastOneReached() {
+    Set<Long> kept = persistTable(3_500);
+
+    try (RetentionRuntime retention = runtime(
+        RetentionOptions.empty().withBatchTarget(GENEROUS).withMaxBatchesPerSweep(2))) {
+      SweepReport first = retention.sweep(SESSIONS);
+      SweepReport second = retention.sweep(SESSIONS);
+
+      assertEquals(1_500, first.deleted());
+      assertTrue(first.workRemains());
+      assertEquals(2_000, second.deleted());
+    }
+    assertEquals(List.of(500, 1000, 2000, 4000), sizes());
+    assertEquals(kept, sessionIds());
+  }
+
+  @Test
+  void aBatchSizeSetTurnsSizingOff() {
+    Set<Long> kept = persistTable(1_000);
+
+    try (RetentionRuntime retention = runtime(
+        RetentionOptions.empty().withBatchTarget(GENEROUS).withBatchSize(300))) {
+      assertEquals(1_000, retention.sweep(SESSIONS).deleted());
+    }
+    assertEquals(List.of(300, 300, 300, 300), sizes());
+    assertEquals(kept, sessionIds());
+  }
+
+  /**
+   * {@code expired} sessions expired at or before now, in an order that is not the ids', and as many that are not
+   * expired yet or never expire, which the sweep must keep.
+   *
+   * @return the ids that must be left
+   */
+  private Set<Long> persistTable(int expired) {
+    List<SessionToken> sessions = new ArrayList<>();
+    Set<Long> kept = new TreeSet<>();
+    for (long id = 1; id <= 2L * expired; id++) {
+      long spread = id * 7919 % (2L * expired);
+      Instant expiry = id % 2 == 0 ? NOW.minusSeconds(spread) : NOW.plusSeconds(spread + 1);
+      if (id % 2 == 1 && id % 10 == 1) {
+        expiry = null;
+      }
+      sessions.add(new SessionToken(id, expiry));
+      if (id % 2 == 1) {
+        kept.add(id);
+      }
+    }
+    Jpa.persistAll(emf, sessions);
+    return kept;
+  }
+
+  private RetentionRuntime runtime(RetentionOptions options) {
+    return RetentionRuntime.builder(emf)
+        .clock(new TestClock(NOW))
+        .zone(ZoneOffset.UTC)
+        .defaults(options)
+        .listener(new SweepListener() {
+          @Override
+          public void batchCompleted(BatchReport batch) {
+            batches.add(batch);
+          }
+        })
+        .build();
+  }
+
+  private List<Integer> sizes() {
+    return batches.stream().map(BatchReport::batchSize).toList();
+  }
+
+  private List<Integer> deleted() {
+    return batches.stream().map(BatchReport::deleted).toList();
+  }
+
+  private Set<Long> sessionIds() {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(
+        em.createQuery("select s.id from SessionToken s", Long.class).getResultList()));
+  }
+}

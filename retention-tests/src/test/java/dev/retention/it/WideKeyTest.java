@@ -1,0 +1,95 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.reliability.WideKeyRow;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.RecordingListener;
+import dev.retention.it.support.StartLine;
+import dev.retention.it.support.TestClock;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.RetentionOption;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The largest batch the options accept, on an entity whose {@code @EmbeddedId} has seven columns: listed by id, such a
+ * batch would bind 70,000 parameters, past PostgreSQL's 65,535, and list 10,000 row values, past what PostgreSQL's
+ * stack and H2's time allow. Batches are bounded below both, the start line says so, and every row goes. Not on H2:
+ * its row-value lists take about five seconds a batch there, a minute for this table.
+ */
+@ParameterizedClass
+@EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL", "MARIADB"})
+class WideKeyTest {
+
+  static final Instant NOW = Instant.parse("2026-06-10T12:00:00Z");
+  static final String PASS = WideKeyRow.class.getName();
+  static final int EXPIRED = 12_000;
+
+  @Parameter
+  TestDatabase.Kind kind;
+
+  TestDatabase database;
+  EntityManagerFactory emf;
+
+  @BeforeEach
+  void openDatabase() {
+    database = TestDatabase.create(kind);
+    emf = Jpa.factory(database, List.of(WideKeyRow.class), Map.of("hibernate.jdbc.batch_size", "500"));
+  }
+
+  @AfterEach
+  void closeDatabase() throws Exception {
+    if (emf != null) {
+      emf.close();
+    }
+    database.close();
+  }
+
+  @Test
+  void aSevenColumnKeyWithTheLargestBatchSizeDeletesEveryExpiredRow() {
+    List<WideKeyRow> rows = new ArrayList<>();
+    for (int number = 1; number <= EXPIRED + 5; number++) {
+      rows.add(new WideKeyRow(number, number <= EXPIRED ? NOW.minusSeconds(number) : NOW.plusSeconds(number)));
+    }
+    Jpa.persistAll(emf, rows);
+    RecordingListener listener = new RecordingListener();
+
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(new TestClock(NOW)).listener(listener)
+        .options(PASS, RetentionOptions.empty().withBatchSize(RetentionOption.MAX_BATCH_SIZE)).build()) {
+      SweepReport report = retention.sweep(PASS);
+
+      assertTrue(report.succeeded(), () -> retention.statementShape(PASS) + ": " + report.failure().orElseThrow());
+      assertEquals(EXPIRED, report.deleted());
+      assertEquals(5, Jpa.count(emf, WideKeyRow.class), "the live rows stay");
+      List<Integer> expected = new ArrayList<>(Collections.nCopies(EXPIRED / 1_000, 1_000));
+      expected.add(0);
+      assertEquals(expected, listener.batches.stream().map(BatchReport::deleted).toList(),
+          "rows per batch: full ones, then one that finds nothing left");
+    }
+  }
+
+  @Test
+  void theStartLineSaysWhyBatchesAreSmallerThanTheBatchSize() {
+    String line = StartLine.of(RetentionRuntime.builder(emf).clock(new TestClock(NOW))
+        .options(PASS, RetentionOptions.empty().withBatchSize(RetentionOption.MAX_BATCH_SIZE)).build());
+
+    assertTrue(line.contains("batches of at most 1000 rows, not 10000: a batch lists its 7-column ids as row values,"
+        + " at most 1000 per statement"), line);
+  }
+}

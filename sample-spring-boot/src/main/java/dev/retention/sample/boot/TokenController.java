@@ -1,0 +1,23 @@
+package dev.retention.sample.boot;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.Map;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /tokens}: how many tokens are left, to see what the sweeps deleted. */
+@RestController
+class TokenController {
+
+  @PersistenceContext
+  private EntityManager entityManager;
+
+  @GetMapping("/tokens")
+  @Transactional(readOnly = true)
+  Map<String, Long> tokens() {
+    long left = entityManager.createQuery("select count(t) from ApiToken t", Long.class).getSingleResult();
+    return Map.of("left", left);
+  }
+}

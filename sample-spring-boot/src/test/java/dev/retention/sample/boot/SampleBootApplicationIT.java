@@ -1,0 +1,171 @@
+package dev.retention.sample.boot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.jayway.jsonpath.JsonPath;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged sample, started with {@code java -jar} as a user starts it, checked over HTTP the way a user or a
+ * monitoring system reads it: the actuator's {@code retention}, {@code health} and {@code prometheus} endpoints, and the
+ * sample's own {@code /tokens}. It waits for the application's own log lines, never for a fixed time.
+ */
+class SampleBootApplicationIT {
+
+  private static final String PASS = ApiToken.class.getName();
+  private static final int EXPIRED = 25;
+  private static final int LIVE = 5;
+  // A deadline, not a pause: generous, since a loaded 2-core machine can take a minute to start a Boot application.
+  private static final Duration PATIENCE = Duration.ofSeconds(180);
+
+  private static final List<String> output = new CopyOnWriteArrayList<>();
+  private static final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+  private static final HttpClient http = HttpClient.newHttpClient();
+  private static Process process;
+  private static int port;
+
+  @BeforeAll
+  static void startTheApplicationAndAwaitItsFirstSweep() throws Exception {
+    Path jar = Path.of(System.getProperty("sample.jar"));
+    assertTrue(Files.isRegularFile(jar), jar + " is built by the package phase");
+    port = freePort();
+    process = new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-jar", jar.toString(),
+            "--server.port=" + port,
+            "--sample.expired-tokens=" + EXPIRED,
+            "--sample.live-tokens=" + LIVE)
+        .redirectErrorStream(true)
+        .start();
+    Thread reader = new Thread(SampleBootApplicationIT::readOutput, "sample output");
+    reader.setDaemon(true);
+    reader.start();
+
+    awaitLine("Started SampleBootApplication");
+    awaitLine(PASS + ": deleted " + EXPIRED + " rows");
+  }
+
+  @AfterAll
+  static void stopTheApplication() throws InterruptedException {
+    if (process != null) {
+      process.destroy();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  @Test
+  void theExpiredTokensAreGoneAndTheLiveOnesKept() {
+    assertEquals(LIVE, JsonPath.<Integer>read(get("/tokens", 200), "$.left"), this::log);
+  }
+
+  @Test
+  void theRetentionEndpointShowsThePassAndItsLastSweep() {
+    String all = get("/actuator/retention", 200);
+    assertEquals(PASS, JsonPath.read(all, "$.passes['" + PASS + "'].entity"), this::log);
+    assertEquals(EXPIRED, JsonPath.<Integer>read(all, "$.passes['" + PASS + "'].lastReport.deleted"));
+    assertEquals("0", JsonPath.read(all, "$.passes['" + PASS + "'].settings.max-startup-stagger"));
+
+    // A selector: it needs the starter compiled with -parameters.
+    String one = get("/actuator/retention/" + PASS, 200);
+    assertEquals(EXPIRED, JsonPath.<Integer>read(one, "$.lastReport.deleted"));
+    assertEquals(0, JsonPath.<Integer>read(one, "$.consecutiveFailures"));
+    get("/actuator/retention/com.example.NoSuchEntity", 404);
+  }
+
+  @Test
+  void theHealthHasARetentionComponentThatIsUp() {
+    String health = get("/actuator/health", 200);
+    assertEquals("UP", JsonPath.read(health, "$.status"));
+    assertEquals("UP", JsonPath.read(health, "$.components.retention.status"), health);
+    assertEquals(3, JsonPath.<Integer>read(health, "$.components.retention.details.failuresThreshold"));
+  }
+
+  @Test
+  void prometheusScrapesTheMetersOfThePass() {
+    String scrape = get("/actuator/prometheus", 200);
+    String tag = "pass=\"" + PASS + "\"";
+    assertTrue(scrape.contains("retention_rows_deleted_total{" + tag + "} " + EXPIRED + ".0"), scrape);
+    assertTrue(scrape.contains("retention_sweeps_seconds_count{outcome=\"success\"," + tag + "} "), scrape);
+    assertTrue(scrape.contains("retention_batches_seconds_count{" + tag + "} 1"), scrape);
+    assertTrue(scrape.contains("retention_work_remains{" + tag + "} 0.0"), scrape);
+    assertTrue(scrape.contains("retention_expiry_lag_seconds{" + tag + "} 0.0"), scrape);
+  }
+
+  private String get(String path, int expectedStatus) {
+    try {
+      HttpResponse<String> response = http.send(
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(PATIENCE).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(expectedStatus, response.statusCode(), () -> "GET " + path + ": " + response.body() + log());
+      return response.body();
+    } catch (IOException e) {
+      throw new UncheckedIOException("GET " + path + log(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private String log() {
+    return "\n--- the application's output ---\n" + String.join("\n", output);
+  }
+
+  private static void awaitLine(String text) throws InterruptedException {
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
+    while (true) {
+      String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      if (line == null || line.equals(END)) {
+        throw new AssertionError("The application did not print \"" + text + "\" "
+            + (line == null ? "within " + PATIENCE : "before it ended") + ":\n" + String.join("\n", output));
+      }
+      if (line.contains(text)) {
+        return;
+      }
+    }
+  }
+
+  private static final String END = "\u0000end of output";
+
+  private static void readOutput() {
+    try (BufferedReader reader = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        output.add(line);
+        lines.add(line);
+      }
+    } catch (IOException e) {
+      output.add("(reading the output failed: " + e + ")");
+    } finally {
+      lines.add(END);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
