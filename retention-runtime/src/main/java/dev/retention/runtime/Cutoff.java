@@ -19,8 +19,18 @@ import java.util.Objects;
  * <p>Zone-less types ({@link LocalDateTime}, {@link LocalDate}, {@link java.sql.Date}) are read in {@link #zone()}, the
  * runtime's zone. So is {@link Calendar}: Hibernate stores a calendar's wall-clock time in the calendar's own zone and
  * reads it back in the JDBC zone, so only its wall-clock time survives, and that is compared in the runtime's zone.
- * A date-only attribute is expired once the start of its day is at or before the cutoff, which is the same as the day
- * being at or before the cutoff's day.
+ * A date-only attribute is expired once the start of its day is at or before the cutoff.
+ *
+ * <p>A zone-less value is judged by the latest instant it could stand for: a wall-clock time in an hour the zone
+ * repeats when daylight saving ends stands for two instants, and is expired only once the later one is at or before
+ * the cutoff; one in an hour the zone skips is read with the offset from before the skip, the later reading. So the
+ * zone-less forms of the cutoff ({@link #toLocalDateTime()}, {@link #toLocalDate()}, {@link #toSqlDate()},
+ * {@link #toCalendar()}) are the largest wall-clock value such that no value at or before it could stand for an
+ * instant after the cutoff: the cutoff's own wall-clock time, except within an hour or so of a transition, where it is
+ * up to the transition's shift earlier. A {@link Date} or {@link Timestamp} that a JDBC driver stores as a wall-clock
+ * time in the JVM's zone (a {@code timestamp} column without {@code hibernate.jdbc.time_zone}) is one more zone-less
+ * value: {@link #toDate()} and {@link #toTimestamp()} are lowered the same way in the JVM's zone, which changes nothing
+ * when that zone has no transition near the cutoff (UTC, say).
  *
  * <p>An attribute that holds epoch time compares with the cutoff counted in the same unit, rounded down: a row stamped
  * {@code s} seconds is expired when the instant {@code s} stands for is at or before the cutoff, which is exactly when
@@ -52,29 +62,43 @@ public record Cutoff(Instant instant, ZoneId zone) {
     return ZonedDateTime.ofInstant(instant, zone);
   }
 
+  /** The largest wall-clock time in {@link #zone()} that no value at or before could stand for a later instant. */
   public LocalDateTime toLocalDateTime() {
-    return LocalDateTime.ofInstant(instant, zone);
+    return WallClocks.latestSafe(instant, zone);
   }
 
+  /** The last day whose start, read in {@link #zone()} at its latest, is at or before the cutoff. */
   public LocalDate toLocalDate() {
-    return LocalDate.ofInstant(instant, zone);
+    return toLocalDateTime().toLocalDate();
   }
 
+  /**
+   * The cutoff instant, lowered where the JVM's zone has an offset transition near it: a driver may store a date as
+   * its wall-clock time in that zone (see the class comment).
+   */
   public Date toDate() {
-    return Date.from(instant);
+    return Date.from(instantForTheJvmZone());
   }
 
+  /** As {@link #toDate()}. */
   public Timestamp toTimestamp() {
-    return Timestamp.from(instant);
+    return Timestamp.from(instantForTheJvmZone());
+  }
+
+  private Instant instantForTheJvmZone() {
+    return WallClocks.latestSafeZoned(instant, ZoneId.systemDefault()).toInstant();
   }
 
   public java.sql.Date toSqlDate() {
     return java.sql.Date.valueOf(toLocalDate());
   }
 
-  /** The cutoff as a calendar in the runtime's zone, whose wall-clock time is what the database compares. */
+  /**
+   * The cutoff as a calendar in the runtime's zone, whose wall-clock time is what the database compares: that of
+   * {@link #toLocalDateTime()}, or, when that falls in an hour the zone skips, the last moment before it.
+   */
   public Calendar toCalendar() {
-    return GregorianCalendar.from(toZonedDateTime());
+    return GregorianCalendar.from(WallClocks.latestSafeZoned(instant, zone));
   }
 
   /** The cutoff in whole seconds since the epoch, rounded down, for an attribute that holds epoch seconds. */
@@ -106,7 +130,11 @@ public record Cutoff(Instant instant, ZoneId zone) {
     return (int) seconds;
   }
 
-  /** The instant an attribute value stands for, zone-less values read in {@link #zone()}; null stays null. */
+  /**
+   * The instant an attribute value stands for, null staying null. A zone-less value is read in {@link #zone()}, a
+   * {@link Date} as its wall-clock time in the JVM's zone, and either is judged by the latest instant it could stand for
+   * (see the class comment).
+   */
   public Instant instantOf(Object attributeValue) {
     if (attributeValue == null) {
       return null;
@@ -121,20 +149,21 @@ public record Cutoff(Instant instant, ZoneId zone) {
       return value.toInstant();
     }
     if (attributeValue instanceof LocalDateTime value) {
-      return value.atZone(zone).toInstant();
+      return WallClocks.latestInstant(value, zone);
     }
     if (attributeValue instanceof LocalDate value) {
-      return value.atStartOfDay(zone).toInstant();
+      return WallClocks.latestInstant(value.atStartOfDay(), zone);
     }
     if (attributeValue instanceof java.sql.Date value) {
-      return value.toLocalDate().atStartOfDay(zone).toInstant();
+      return WallClocks.latestInstant(value.toLocalDate().atStartOfDay(), zone);
     }
     if (attributeValue instanceof Date value) {
-      return value.toInstant();
+      ZoneId jvmZone = ZoneId.systemDefault();
+      return WallClocks.latestInstant(LocalDateTime.ofInstant(value.toInstant(), jvmZone), jvmZone);
     }
     if (attributeValue instanceof Calendar value) {
       LocalDateTime wallClock = LocalDateTime.ofInstant(value.toInstant(), value.getTimeZone().toZoneId());
-      return wallClock.atZone(zone).toInstant();
+      return WallClocks.latestInstant(wallClock, zone);
     }
     throw new IllegalArgumentException(
         "Not a @Ttl attribute value: " + attributeValue.getClass().getName() + " (" + attributeValue + ")");

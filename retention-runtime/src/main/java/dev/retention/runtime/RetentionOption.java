@@ -15,7 +15,8 @@ import java.util.Optional;
 public enum RetentionOption {
   ENABLED("enabled", Type.BOOLEAN, true, "Whether the pass is swept at all."),
   RETENTION("retention", Type.DURATION, null,
-      "Overrides the annotation's window; rejected below min-retention. Unset: the annotation's expireAfterSeconds."),
+      "Overrides the annotation's window; a shorter window only for one pass, never as a default; rejected below"
+          + " min-retention. Unset: the annotation's expireAfterSeconds."),
   MIN_RETENTION("min-retention", Type.DURATION, Duration.ofHours(1),
       "The shortest retention override accepted, so that a typo like 0 cannot empty a table."),
   BATCH_SIZE("batch-size", Type.INTEGER, 500,
@@ -37,7 +38,7 @@ public enum RetentionOption {
   DRY_RUN("dry-run", Type.BOOLEAN, false,
       "Counts what would be deleted and finds the oldest expiry, deleting nothing."),
   BATCH_TIMEOUT("batch-timeout", Type.DURATION, Duration.ofSeconds(30),
-      "Longest a batch's statement may run or wait for a lock a foreground transaction holds; the batch then fails,"
+      "Longest any statement of a sweep may run or wait for a lock another transaction holds; the sweep then fails,"
           + " is reported, and the pass retries later.");
 
   /**

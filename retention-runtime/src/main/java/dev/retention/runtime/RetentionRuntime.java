@@ -442,8 +442,8 @@ public final class RetentionRuntime implements AutoCloseable {
       beforeDelete.check(discovered, emf.getMetamodel());
 
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
-      Conditions.check(emf, managed);
       warnOfShortenedWindows(managed, settings);
+      Conditions.check(emf, managed);
       StatementShapes shapes = StatementShapes.choose(emf, portableStatements);
       StopSignal stopSignal = new StopSignal();
       BatchTransactions batchTransactions = transactions != null

@@ -31,22 +31,32 @@ public final class Jpa {
   public static EntityManagerFactory factory(TestDatabase database, List<Class<?>> entities,
       Map<String, ?> extra) {
     return factory(database.kind() + " " + database, database.url(), database.user(), database.password(), entities,
-        extra);
+        extra, false);
+  }
+
+  /**
+   * A factory without {@code hibernate.jdbc.time_zone}: the JDBC driver stores a {@code java.util.Date} in a
+   * {@code timestamp} column as its wall-clock time in the JVM's zone, as an application that never set it does.
+   */
+  public static EntityManagerFactory factoryInJvmZone(TestDatabase database, List<Class<?>> entities,
+      Map<String, ?> extra) {
+    return factory(database.kind() + " " + database, database.url(), database.user(), database.password(), entities,
+        extra, true);
   }
 
   /** A factory managing {@code entities} on a scratch database, with their tables created fresh. */
   public static EntityManagerFactory factory(ScratchDatabase database, List<Class<?>> entities,
       Map<String, ?> extra) {
-    return factory(database.toString(), database.url(), database.user(), database.password(), entities, extra);
+    return factory(database.toString(), database.url(), database.user(), database.password(), entities, extra, false);
   }
 
   /** A factory managing {@code entities} on the database at {@code url} (password empty), tables created fresh. */
   public static EntityManagerFactory factory(String url, String user, List<Class<?>> entities, Map<String, ?> extra) {
-    return factory(url.replaceAll("[^A-Za-z0-9]+", "-"), url, user, "", entities, extra);
+    return factory(url.replaceAll("[^A-Za-z0-9]+", "-"), url, user, "", entities, extra, false);
   }
 
   private static EntityManagerFactory factory(String name, String url, String user, String password,
-      List<Class<?>> entities, Map<String, ?> extra) {
+      List<Class<?>> entities, Map<String, ?> extra, boolean inJvmZone) {
     JpaProvider provider = JpaProvider.onClassPath();
     Properties properties = new Properties();
     properties.put("jakarta.persistence.jdbc.url", url);
@@ -54,6 +64,9 @@ public final class Jpa {
     properties.put("jakarta.persistence.jdbc.password", password);
     properties.put(SCHEMA_ACTION, "drop-and-create");
     properties.putAll(provider.properties());
+    if (inJvmZone) {
+      properties.remove("hibernate.jdbc.time_zone");
+    }
     properties.putAll(extra);
     SharedCacheMode cacheMode = SharedCacheMode.valueOf(
         String.valueOf(properties.getOrDefault(SHARED_CACHE_MODE, SharedCacheMode.NONE.name())));

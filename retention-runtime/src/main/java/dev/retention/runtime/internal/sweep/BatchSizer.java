@@ -7,11 +7,18 @@ import java.time.Duration;
 /**
  * How many rows the next batch of one pass may delete. With {@code batch-size} set, always that many. Otherwise the
  * size follows {@code batch-target}, as DBAs' chunking tools size chunks by time (pt-archiver and
- * pt-online-schema-change's {@code --chunk-time}): a full batch faster than the target grows the next one towards it,
- * at most doubling; a batch slower than the target shrinks the next one in proportion, to a quarter at most; a failed
- * batch (a timeout, a lock wait, anything) quarters it and a deadlock halves it. The size stays between {@link #MINIMUM}
- * and the ceiling: {@link RetentionOption#MAX_BATCH_SIZE} or less, where the pass's statement binds more parameters a
- * row. A batch that came back short says nothing about how long a full one takes, so it only ever shrinks the size.
+ * pt-online-schema-change's {@code --chunk-time}).
+ *
+ * <p>A batch costs a fixed part (its transaction and round trips) plus a part per row. The sizer estimates both from
+ * the last two batches whose sizes differ enough, and otherwise assumes the fixed part it last estimated; it then
+ * picks the size whose batch takes the target. When the fixed part alone is half the target or more (a remote
+ * database, a saturated machine), no size reaches the target, and shrinking would only multiply batches: it then picks
+ * the size whose rows cost as much as the fixed part, so a batch takes about twice the least a batch can take. A full
+ * batch grows the next at most twofold; a batch slower than the target shrinks the next to a quarter at most; a failed
+ * batch (a timeout, a lock wait, anything) quarters it and a deadlock halves it. The size stays between
+ * {@link #MINIMUM} and the ceiling: {@link RetentionOption#MAX_BATCH_SIZE} or less, where the pass's statement binds
+ * more parameters a row. A batch that came back short says nothing about how long a full one takes, so it only ever
+ * shrinks the size.
  *
  * <p>One sizer lives as long as its pass's sweeper, so a sweep starts at the size the previous one reached. Not
  * thread-safe: a sweeper runs one sweep at a time.
@@ -27,10 +34,18 @@ public final class BatchSizer {
   /** Most a slow batch shrinks the next one by. */
   static final double MOST_SHRINK = 0.25;
 
+  /** How much two batches' sizes must differ for their times to tell the fixed cost from the cost per row. */
+  static final double FIT_SPREAD = 1.5;
+
   private final Duration target;
   private final int ceiling;
   private final boolean fixed;
   private int size;
+  /** The fixed cost of a batch, in nanoseconds, as last estimated; 0 until two batches' sizes differ enough. */
+  private double fixedNanos;
+  /** The last batch that counts for the estimate: its rows, and its time in nanoseconds; no rows yet when 0. */
+  private int lastRows;
+  private double lastNanos;
 
   private BatchSizer(int first, Duration target, int ceiling, boolean fixed) {
     this.target = target;
@@ -67,12 +82,38 @@ public final class BatchSizer {
     if (fixed) {
       return;
     }
-    double ratio = (double) target.toNanos() / Math.max(1, took.toNanos());
-    if (ratio < 1) {
-      size = clamp(requested * Math.max(ratio, MOST_SHRINK));
-    } else if (rows >= requested) {
-      size = clamp(requested * Math.min(ratio, MOST_GROWTH));
+    double nanos = Math.max(1, took.toNanos());
+    boolean slow = nanos > target.toNanos();
+    boolean full = rows >= requested;
+    if (rows == 0 || (!slow && !full)) {
+      return;
     }
+    estimateFixedCost(rows, nanos);
+    double perRow = Math.max(nanos - fixedNanos, 1) / rows;
+    double wanted = fixedNanos * 2 <= target.toNanos()
+        ? (target.toNanos() - fixedNanos) / perRow
+        : fixedNanos / perRow;
+    double lowest = requested * MOST_SHRINK;
+    double highest = full ? requested * MOST_GROWTH : requested;
+    size = clamp(Math.max(lowest, Math.min(highest, wanted)));
+  }
+
+  /**
+   * Two batches of different sizes give the fixed cost: the line through their times, where it meets zero rows. A
+   * line that slopes down (noise) or cuts below zero tells nothing and is ignored; the estimate can never exceed the
+   * time of the batch just seen.
+   */
+  private void estimateFixedCost(int rows, double nanos) {
+    if (lastRows > 0 && Math.max(rows, lastRows) >= FIT_SPREAD * Math.min(rows, lastRows)) {
+      double perRow = (nanos - lastNanos) / (rows - lastRows);
+      double fixedPart = nanos - perRow * rows;
+      if (perRow > 0 && fixedPart >= 0) {
+        fixedNanos = fixedPart;
+      }
+    }
+    fixedNanos = Math.min(fixedNanos, nanos);
+    lastRows = rows;
+    lastNanos = nanos;
   }
 
   /** A batch of {@code requested} rows lost a deadlock and runs again: with half as many, since it met locks. */

@@ -234,7 +234,11 @@ public final class Sweeper {
         Optional<Instant> oldest = oldestAfterLastBatch != null
             ? oldestAfterLastBatch
             : read(em -> pass.oldestExpired(em, cutoff));
-        return oldest.map(instant -> Duration.between(instant, cutoff.instant()));
+        // A zone-less value is dated by the latest instant it could stand for, which the statements already compared
+        // with the cutoff; a Date read through the JVM's zone can still land a little after it, and is then just due.
+        return oldest.map(instant -> instant.isAfter(cutoff.instant())
+            ? Duration.ZERO
+            : Duration.between(instant, cutoff.instant()));
       } catch (RuntimeException | Error e) {
         if (failure != null) {
           failure.addSuppressed(e);

@@ -135,6 +135,27 @@ class BatchSizerTest {
     assertEquals(5000, sizer.nextSize(), "20 µs a row again: 5,000 rows");
   }
 
+  /**
+   * Every batch costs 40 ms whatever its size, plus 1 µs a row (a remote database, or a saturated machine), against a
+   * target of 25 ms that no batch can meet. Shrinking in proportion would end at batches of 10 rows and 250 rows a
+   * second; the sizer instead tells the fixed part from the rows' and settles where the rows cost as much as it.
+   */
+  @Test
+  void aFixedCostAboveTheTargetMakesBatchesLargerNotSmaller() {
+    BatchSizer sizer = BatchSizer.of(settings(500, false, Duration.ofMillis(25)), 50_000);
+    List<Integer> sizes = new ArrayList<>();
+
+    for (int batch = 0; batch < 12; batch++) {
+      int size = sizer.nextSize();
+      sizes.add(size);
+      sizer.completed(size, size, Duration.ofNanos(40_000_000L + 1_000L * size));
+    }
+
+    assertEquals(List.of(500, 309, 618), sizes.subList(0, 3), "shrinks once, then the two sizes tell 40 ms apart");
+    int settled = sizes.get(sizes.size() - 1);
+    assertTrue(Math.abs(settled - 40_000) <= 400, "settled at " + settled + ", sizes " + sizes);
+  }
+
   @Test
   void aCeilingBelowTheMinimumIsRefusedNamingThePass() {
     IllegalArgumentException failure =
@@ -149,7 +170,11 @@ class BatchSizerTest {
   }
 
   private static PassSettings settings(int batchSize, boolean fixed) {
+    return settings(batchSize, fixed, TARGET);
+  }
+
+  private static PassSettings settings(int batchSize, boolean fixed, Duration target) {
     return new PassSettings("com.acme.UserSession", true, Duration.ofDays(1), false, batchSize, Duration.ZERO,
-        Duration.ofHours(1), Duration.ZERO, 100, false, Duration.ofSeconds(30), TARGET, fixed);
+        Duration.ofHours(1), Duration.ZERO, 100, false, Duration.ofSeconds(30), target, fixed);
   }
 }
