@@ -3,6 +3,7 @@ package dev.retention.runtime.pass;
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
 import java.time.Duration;
 import java.util.List;
 
@@ -16,6 +17,10 @@ import java.util.List;
  * delete from Entity e where e.id in :ids and e.ttl <= :cutoff
  * }</pre>
  *
+ * <p>An {@code @EmbeddedId} is selected attribute by attribute and deleted with one equality conjunction per row,
+ * {@code where ((e.id.a = ? and e.id.b = ?) or ...) and e.ttl <= :cutoff}, in statements of at most 1,000
+ * parameters: a list of embeddables bound to {@code in :ids} is not portable (EclipseLink binds each as one value).
+ *
  * <p>The generated pass of an entity without removal callbacks, listeners, cascades or orphan removal extends it.
  *
  * @param <E> the entity
@@ -23,8 +28,6 @@ import java.util.List;
  * @param <T> the type of its {@code @Ttl} attribute
  */
 public abstract class BulkStatementsPass<E, I, T> extends JpqlPass<E, T> {
-
-  private final Class<I> idType;
 
   /**
    * @param entityType the entity
@@ -38,7 +41,6 @@ public abstract class BulkStatementsPass<E, I, T> extends JpqlPass<E, T> {
   protected BulkStatementsPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
       Class<T> ttlType, String idAttribute, Class<I> idType) {
     super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute);
-    this.idType = idType;
   }
 
   @Override
@@ -49,16 +51,15 @@ public abstract class BulkStatementsPass<E, I, T> extends JpqlPass<E, T> {
   @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
     T cutoffValue = cutoffValue(cutoff);
-    List<I> ids = em.createQuery(statements().selectExpiredIds(), idType)
-        .setParameter("cutoff", cutoffValue)
-        .setMaxResults(batchSize)
-        .getResultList();
-    if (ids.isEmpty()) {
-      return 0;
+    List<?> selected = selectExpiredKeys(em, cutoffValue, batchSize);
+    RowKeys keys = rowKeys(em);
+    int deleted = 0;
+    for (List<Object> chunk : keys.chunks(selected)) {
+      Query delete = em.createQuery(keys.composite()
+          ? statements().deleteExpiredByKeys(keys.paths(), chunk.size())
+          : statements().deleteExpiredByIds());
+      deleted += keys.bind(delete, chunk).setParameter("cutoff", cutoffValue).executeUpdate();
     }
-    return em.createQuery(statements().deleteExpiredByIds())
-        .setParameter("ids", ids)
-        .setParameter("cutoff", cutoffValue)
-        .executeUpdate();
+    return deleted;
   }
 }
