@@ -4,6 +4,7 @@ import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
+import dev.retention.runtime.internal.mapping.StoredTypes;
 import dev.retention.runtime.internal.report.Listeners;
 import dev.retention.runtime.internal.schedule.BackgroundSweeps;
 import dev.retention.runtime.internal.schedule.StartupStagger;
@@ -430,7 +431,8 @@ public final class RetentionRuntime implements AutoCloseable {
     /**
      * Discovers the passes and checks every option.
      *
-     * @throws RetentionConfigurationException listing every problem: bad values, unknown keys, broken registries
+     * @throws RetentionConfigurationException listing every problem: bad values, unknown keys, broken registries, a
+     *     {@code @Ttl} attribute the provider does not store as a date
      */
     public RetentionRuntime build() {
       List<RetentionPass<?>> discovered = registries != null
@@ -444,6 +446,10 @@ public final class RetentionRuntime implements AutoCloseable {
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
       warnOfShortenedWindows(managed, settings);
       Conditions.check(emf, managed);
+      List<String> notDates = StoredTypes.problems(emf, managed);
+      if (!notDates.isEmpty()) {
+        throw new RetentionConfigurationException(notDates);
+      }
       StatementShapes shapes = StatementShapes.choose(emf, portableStatements);
       StopSignal stopSignal = new StopSignal();
       BatchTransactions batchTransactions = transactions != null

@@ -73,8 +73,12 @@ class CacheAndRaceTest {
 
   @AfterEach
   void closeDatabase() throws Exception {
-    emf.close();
-    database.close();
+    if (emf != null) {
+      emf.close();
+    }
+    if (database != null) {
+      database.close();
+    }
   }
 
   @ParameterizedTest(name = "portable statements only: {0}")

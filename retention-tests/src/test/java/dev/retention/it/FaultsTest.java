@@ -72,8 +72,12 @@ class FaultsTest {
 
   @AfterEach
   void closeDatabase() throws Exception {
-    emf.close();
-    database.close();
+    if (emf != null) {
+      emf.close();
+    }
+    if (database != null) {
+      database.close();
+    }
   }
 
   @Test

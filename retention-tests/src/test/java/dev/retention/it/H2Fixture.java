@@ -36,8 +36,12 @@ abstract class H2Fixture {
 
   @AfterEach
   void closeDatabase() throws Exception {
-    emf.close();
-    database.close();
+    if (emf != null) {
+      emf.close();
+    }
+    if (database != null) {
+      database.close();
+    }
   }
 
   /** Sessions {@code first} to {@code first + count - 1}, each expired a minute after the one before. */

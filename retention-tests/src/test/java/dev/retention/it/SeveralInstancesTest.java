@@ -62,7 +62,9 @@ class SeveralInstancesTest {
 
   @AfterEach
   void closeDatabase() throws Exception {
-    database.close();
+    if (database != null) {
+      database.close();
+    }
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.shapes.Shape;
 import dev.retention.it.shapes.Shapes;
 import dev.retention.it.support.Jpa;
+import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
@@ -59,7 +60,7 @@ class ShapesTest {
   @BeforeParameterizedClassInvocation
   void openDatabase() {
     database = TestDatabase.create(kind());
-    emf = Jpa.factory(database, Shapes.entities());
+    emf = Jpa.factory(database, Shapes.entities(kind));
     retention = RetentionRuntime.builder(emf)
         .clock(new TestClock(NOW))
         .zone(ZONE)
@@ -77,15 +78,21 @@ class ShapesTest {
     if (retention != null) {
       retention.close();
       dryRetention.close();
+      retention = null;
+      dryRetention = null;
     }
     if (emf != null) {
       emf.close();
+      emf = null;
     }
-    database.close();
+    if (database != null) {
+      database.close();
+      database = null;
+    }
   }
 
   List<Shape> shapes() {
-    return Shapes.all();
+    return Shapes.all(kind);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -117,9 +124,12 @@ class ShapesTest {
   void anInheritanceHierarchyHasOnePassForItsTopmostEntityWithTheAttribute() {
     Set<String> passes = retention.passes().stream().map(RetentionPass::name).collect(Collectors.toSet());
 
-    assertTrue(passes.containsAll(Set.of(
-        "dev.retention.it.shapes.Vehicle", "dev.retention.it.shapes.Document", "dev.retention.it.shapes.Reading",
-        "dev.retention.it.shapes.Shipment.Express")), passes::toString);
+    Set<String> roots = new java.util.HashSet<>(Set.of("dev.retention.it.shapes.Vehicle",
+        "dev.retention.it.shapes.Document", "dev.retention.it.shapes.Shipment.Express"));
+    if (Shapes.entities(kind).contains(dev.retention.it.shapes.Reading.class)) {
+      roots.add("dev.retention.it.shapes.Reading");
+    }
+    assertTrue(passes.containsAll(roots), passes::toString);
     for (String subclass : List.of("Vehicle.Car", "Vehicle.Truck", "Document.Invoice", "Reading.Temperature",
         "Reading.Humidity", "Shipment")) {
       assertFalse(passes.contains("dev.retention.it.shapes." + subclass), subclass + " has no pass of its own");
@@ -128,6 +138,13 @@ class ShapesTest {
 
   @Test
   void eachPassUsesTheFastestStatementsItsDatabaseAndMappingAllow() {
+    if (JpaProvider.onClassPath() != JpaProvider.HIBERNATE) {
+      for (RetentionPass<?> pass : retention.passes()) {
+        assertEquals("portable JPQL", retention.statementShape(pass.name()),
+            pass.name() + ": the shaped statements need Hibernate's mapping model");
+      }
+      return;
+    }
     String plain = switch (kind()) {
       case POSTGRESQL -> "PostgreSQL ctid";
       case MARIADB -> "JPQL with SKIP LOCKED";

@@ -66,7 +66,9 @@ class SweepBehaviourTest {
     if (emf != null) {
       emf.close();
     }
-    database.close();
+    if (database != null) {
+      database.close();
+    }
   }
 
   RetentionRuntime.Builder runtime() {

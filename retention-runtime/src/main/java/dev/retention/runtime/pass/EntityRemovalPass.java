@@ -4,18 +4,27 @@ import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
+import jakarta.persistence.TypedQuery;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A pass that removes each entity through the {@code EntityManager}, so that removal callbacks, entity listeners,
- * cascades and orphan removal all run. Each batch loads the oldest expired entities, at most {@code batchSize}, with
- * a pessimistic lock (so that none is changed or removed by another transaction before it goes), removes them, then
- * flushes and clears, so that memory stays flat however large the backlog:
+ * cascades and orphan removal all run. Each batch selects the ids of the oldest expired rows, at most
+ * {@code batchSize}, then loads those still expired with a pessimistic lock (so that none is changed or removed by
+ * another transaction before it goes), removes them, then flushes and clears, so that memory stays flat however large
+ * the backlog:
  *
  * <pre>{@code
- * select e from Entity e where e.ttl <= :cutoff order by e.ttl, e.id        -- locked, at most batchSize rows
+ * select e.id from Entity e where e.ttl <= :cutoff order by e.ttl, e.id                 -- at most batchSize rows
+ * select e from Entity e where e.id in :ids and e.ttl <= :cutoff order by e.ttl, e.id   -- locked
  * }</pre>
+ *
+ * <p>The lock is taken by a query without a row limit: a locking query with one is not portable (EclipseLink writes
+ * {@code FOR UPDATE LIMIT ? OFFSET ?} for H2, which H2 refuses), and H2 locks every row such a query reads before it
+ * applies the limit. An {@code @IdClass} or {@code @EmbeddedId} key is selected attribute by attribute and matched
+ * with one equality conjunction per row.
  *
  * @param <E> the entity
  * @param <T> the type of its {@code @Ttl} attribute
@@ -52,11 +61,17 @@ public abstract class EntityRemovalPass<E, T> extends JpqlPass<E, T> {
 
   @Override
   public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-    List<E> expired = em.createQuery(statements().selectExpired(), entityType())
-        .setParameter("cutoff", cutoffValue(cutoff))
-        .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-        .setMaxResults(batchSize)
-        .getResultList();
+    T cutoffValue = cutoffValue(cutoff);
+    List<?> selected = selectExpiredKeys(em, cutoffValue, batchSize);
+    RowKeys keys = rowKeys(em);
+    List<E> expired = new ArrayList<>();
+    for (List<Object> chunk : keys.chunks(selected)) {
+      TypedQuery<E> lock = em.createQuery(keys.composite()
+          ? statements().selectExpiredByKeys(keys.paths(), chunk.size())
+          : statements().selectExpiredByIds(), entityType());
+      keys.bind(lock, chunk).setParameter("cutoff", cutoffValue).setLockMode(LockModeType.PESSIMISTIC_WRITE);
+      expired.addAll(lock.getResultList());
+    }
     expired.forEach(em::remove);
     em.flush();
     em.clear();

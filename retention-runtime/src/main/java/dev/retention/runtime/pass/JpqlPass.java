@@ -6,6 +6,7 @@ import dev.retention.runtime.internal.statement.PassStatements;
 import jakarta.persistence.EntityManager;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -21,6 +22,8 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
   private final Duration expireAfter;
   private final Class<T> ttlType;
   private final PassStatements statements;
+  /** Read from the provider's metamodel at the first batch; the same for every factory that manages the entity. */
+  private volatile RowKeys rowKeys;
 
   /**
    * @param entityType the entity
@@ -81,6 +84,25 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
   /** The statements this pass runs. */
   protected final PassStatements statements() {
     return statements;
+  }
+
+  /** How a batch names the rows it selected (the id, or each attribute of a composite id). */
+  final RowKeys rowKeys(EntityManager em) {
+    RowKeys keys = rowKeys;
+    if (keys == null) {
+      keys = RowKeys.of(em.getMetamodel(), entityType);
+      rowKeys = keys;
+    }
+    return keys;
+  }
+
+  /** The keys (ids, or composite keys' columns) of the oldest expired rows, at most {@code batchSize}. */
+  final List<?> selectExpiredKeys(EntityManager em, Object cutoffValue, int batchSize) {
+    RowKeys keys = rowKeys(em);
+    return em.createQuery(keys.composite() ? statements.selectExpiredKeys(keys.paths()) : statements.selectExpiredIds())
+        .setParameter("cutoff", cutoffValue)
+        .setMaxResults(batchSize)
+        .getResultList();
   }
 
   @Override

@@ -70,10 +70,11 @@ public final class Jpa {
     properties.putAll(extra);
     SharedCacheMode cacheMode = SharedCacheMode.valueOf(
         String.valueOf(properties.getOrDefault(SHARED_CACHE_MODE, SharedCacheMode.NONE.name())));
-    ClassLoader loader = entities.isEmpty() ? Jpa.class.getClassLoader() : entities.get(0).getClassLoader();
+    Class<?> first = entities.isEmpty() ? Jpa.class : entities.get(0);
     ScratchPersistenceUnit unit = new ScratchPersistenceUnit("retention-" + name.replace(' ', '-'),
         provider.persistenceProvider().getClass().getName(),
-        entities.stream().map(Class::getName).toList(), cacheMode, properties, loader);
+        entities.stream().map(Class::getName).toList(), cacheMode, properties, first.getClassLoader(),
+        first.getProtectionDomain().getCodeSource().getLocation());
     return provider.persistenceProvider().createContainerEntityManagerFactory(unit, properties);
   }
 

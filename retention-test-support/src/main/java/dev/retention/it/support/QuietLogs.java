@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.logging.ConsoleHandler;
+import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
@@ -61,12 +62,23 @@ public final class QuietLogs implements BeforeEachCallback, TestWatcher {
         handler.setLevel(Level.WARNING);
         handler.setFilter(record -> record.getLevel().intValue() >= Level.SEVERE.intValue()
             || (record.getLoggerName() != null && record.getLoggerName().startsWith("dev.retention")));
+        handler.setFormatter(new OneLine());
       }
     }
     Buffer buffer = new Buffer();
     buffer.setLevel(Level.INFO);
     root.addHandler(buffer);
     return buffer;
+  }
+
+  /** One line a record on the console, the exception by its message; the failed test's log has the stack. */
+  private static final class OneLine extends Formatter {
+    @Override
+    public String format(LogRecord record) {
+      String thrown = record.getThrown() == null ? "" : " [" + record.getThrown() + "]";
+      return record.getLevel() + " " + record.getLoggerName() + ": " + formatMessage(record) + thrown
+          + System.lineSeparator();
+    }
   }
 
   /** The last records, formatted as the console would have printed them. */

@@ -37,7 +37,9 @@ public final class ScratchDatabase implements AutoCloseable {
   public static ScratchDatabase create(TestDatabase.Kind kind, String prefix) throws DatabaseUnavailableException {
     String name = randomName(prefix);
     if (kind == TestDatabase.Kind.H2) {
-      return new ScratchDatabase(kind, name, "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1", null);
+      // H2 takes no lock timeout per statement, where the runtime asks for one: a wait of ten seconds, not H2's
+      // default of one, lets several instances that lock the same rows queue on a loaded machine.
+      return new ScratchDatabase(kind, name, "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000", null);
     }
     return onServer(kind, name);
   }

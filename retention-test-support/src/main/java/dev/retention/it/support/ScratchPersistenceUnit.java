@@ -23,9 +23,11 @@ final class ScratchPersistenceUnit implements PersistenceUnitInfo {
   private final SharedCacheMode sharedCacheMode;
   private final Properties properties;
   private final ClassLoader classLoader;
+  private final URL root;
 
   ScratchPersistenceUnit(String name, String providerClass, List<String> managedClassNames,
-      SharedCacheMode sharedCacheMode, Properties properties, ClassLoader classLoader) {
+      SharedCacheMode sharedCacheMode, Properties properties, ClassLoader classLoader, URL root) {
+    this.root = root;
     this.name = name;
     this.providerClass = providerClass;
     this.managedClassNames = List.copyOf(managedClassNames);
@@ -71,8 +73,9 @@ final class ScratchPersistenceUnit implements PersistenceUnitInfo {
   }
 
   @Override
+  /** Where the first managed class was loaded from: EclipseLink requires a root, and scans nothing unlisted. */
   public URL getPersistenceUnitRootUrl() {
-    return null;
+    return root;
   }
 
   @Override

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Assumptions;
  * or MariaDB server and dropped afterwards (a {@link ScratchDatabase}).
  *
  * <p>When a server does not answer, its suites are skipped with a message, unless the system property
- * {@code test.servers} is {@code required} (as in CI), where they fail.
+ * {@code test.servers} is {@code required} (as in CI), where they fail. {@code -Dtest.databases=h2} runs a
+ * developer's quick pass on the listed databases only.
  */
 public final class TestDatabase implements AutoCloseable {
 
@@ -83,6 +84,8 @@ public final class TestDatabase implements AutoCloseable {
   }
 
   private static final String SERVERS_PROPERTY = "test.servers";
+  /** {@code -Dtest.databases=h2,postgresql} runs the suites on those databases only; the others are skipped. */
+  private static final String DATABASES_PROPERTY = "test.databases";
 
   private final ScratchDatabase database;
 
@@ -92,6 +95,10 @@ public final class TestDatabase implements AutoCloseable {
 
   /** Creates a fresh, empty database of {@code kind}; skips (or fails, in CI) when its server does not answer. */
   public static TestDatabase create(Kind kind) {
+    String selected = System.getProperty(DATABASES_PROPERTY, "");
+    if (!selected.isBlank() && !Arrays.asList(selected.toUpperCase(Locale.ROOT).split(",")).contains(kind.name())) {
+      Assumptions.abort(kind.label() + " not among -D" + DATABASES_PROPERTY + "=" + selected);
+    }
     try {
       return new TestDatabase(ScratchDatabase.create(kind, "retention_it_"));
     } catch (DatabaseUnavailableException e) {

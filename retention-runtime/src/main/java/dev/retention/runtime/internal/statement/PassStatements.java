@@ -1,5 +1,9 @@
 package dev.retention.runtime.internal.statement;
 
+import java.util.List;
+import java.util.StringJoiner;
+import java.util.stream.Collectors;
+
 /**
  * The JPQL of a pass, built from the entity's name, its {@code @Ttl} attribute and its id attribute. Every statement
  * binds the cutoff as {@code :cutoff}; a row is expired when its attribute is at or before it, and null never is.
@@ -50,6 +54,52 @@ public record PassStatements(String entityName, String ttlAttribute, String idAt
   /** Deletes the rows of {@code :ids}, for rows locked since they were selected. */
   public String deleteByIds() {
     return "delete from " + entityName + " e where e." + idAttribute + " in :ids";
+  }
+
+  /** The keys of the expired rows, oldest first: one column per path of {@code keyPaths} (composite ids). */
+  public String selectExpiredKeys(List<String> keyPaths) {
+    return "select " + keyPaths.stream().map(path -> "e." + path).collect(Collectors.joining(", ")) + from()
+        + oldestFirst();
+  }
+
+  /** Deletes the rows of {@code :ids} still expired, as {@link #deleteExpiredByIds} does, naming each row's key. */
+  public String deleteExpiredByKeys(List<String> keyPaths, int rows) {
+    return "delete from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and e." + ttlAttribute
+        + " <= :cutoff";
+  }
+
+  /** The entities of {@code :ids} that are still expired, oldest first: locked by the caller once selected. */
+  public String selectExpiredByIds() {
+    return "select e from " + entityName + " e where e." + idAttribute + " in :ids and e." + ttlAttribute
+        + " <= :cutoff" + oldestFirst();
+  }
+
+  /** The entities of the {@code rows} keys that are still expired, oldest first, as {@link #selectExpiredByIds}. */
+  public String selectExpiredByKeys(List<String> keyPaths, int rows) {
+    return "select e from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and e." + ttlAttribute
+        + " <= :cutoff" + oldestFirst();
+  }
+
+  /**
+   * One equality conjunction per row, {@code ((e.a = :k0_0 and e.b = :k0_1) or ...)}: the composite-key form every
+   * provider accepts, where a list of embeddables bound to {@code in :ids} is not (EclipseLink binds each embeddable
+   * as one JDBC value).
+   */
+  public static String keysMatch(List<String> keyPaths, int rows) {
+    StringJoiner any = new StringJoiner(" or ", "(", ")");
+    for (int row = 0; row < rows; row++) {
+      StringJoiner all = new StringJoiner(" and ", "(", ")");
+      for (int column = 0; column < keyPaths.size(); column++) {
+        all.add("e." + keyPaths.get(column) + " = :" + keyParameter(row, column));
+      }
+      any.add(all.toString());
+    }
+    return any.toString();
+  }
+
+  /** The parameter {@link #keysMatch} names for a row's column. */
+  public static String keyParameter(int row, int column) {
+    return "k" + row + "_" + column;
   }
 
   /** How many rows are expired. */

@@ -54,6 +54,8 @@ final class PostgresCtidShape implements StatementShape {
   private static final String TABLE_KIND = "select c.relkind::text, exists (select 1 from pg_inherits i"
       + " where i.inhparent = c.oid) from pg_class c where c.oid = to_regclass(?)";
 
+  private static final boolean TENANT_MAPPING = hasTenantMapping();
+
   private final SessionFactoryImplementor factory;
   private final Map<String, String> statements = new ConcurrentHashMap<>();
   private final Map<String, Optional<String>> declineNotes = new ConcurrentHashMap<>();
@@ -177,13 +179,21 @@ final class PostgresCtidShape implements StatementShape {
   }
 
   /**
-   * Whether the entity has no {@code @TenantId} column, which a native statement would ignore. Hibernate before 7.4
-   * cannot say; the answer is then no, and the JPQL shapes, which Hibernate translates with the tenant, run instead.
+   * Whether the entity has no {@code @TenantId} column, which a native statement would ignore. Hibernate 7.4 says so
+   * through its tenant mapping; Hibernate 6 has none and applies {@code @TenantId} as a filter on every load, loads by
+   * key included, so an entity with any such filter is taken to have a tenant column, and the JPQL shapes, which
+   * Hibernate translates with the tenant, run instead.
    */
   private static boolean hasNoTenantColumn(AbstractEntityPersister entity) {
+    return TENANT_MAPPING ? entity.getTenantIdMapping() == null : !entity.hasFilterForLoadByKey();
+  }
+
+  /** Whether this Hibernate has {@code getTenantIdMapping()} (7.x); asked once, not by catching a linkage error. */
+  private static boolean hasTenantMapping() {
     try {
-      return entity.getTenantIdMapping() == null;
-    } catch (NoSuchMethodError olderHibernate) {
+      AbstractEntityPersister.class.getMethod("getTenantIdMapping");
+      return true;
+    } catch (NoSuchMethodException hibernate6) {
       return false;
     }
   }
