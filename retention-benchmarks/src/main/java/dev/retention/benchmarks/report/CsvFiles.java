@@ -55,10 +55,12 @@ public final class CsvFiles {
 
   public static void writeCompile(Path file, List<CompileResult> results) throws IOException {
     write(file, "compiler,processor,entities,runs,without_processor_median_ms,with_processor_median_ms,"
-        + "pregenerated_without_processor_median_ms,ratio,processing_ms_per_entity,generated_files",
+        + "pregenerated_without_processor_median_ms,without_cpu_ms,with_cpu_ms,pregenerated_cpu_ms,ratio,"
+        + "processing_cpu_ms_per_entity,generated_files",
         results, result -> join(result.compiler(), result.processor(), result.entities(), result.runs(),
             result.withoutMedianMillis(), result.withMedianMillis(), result.pregeneratedMedianMillis(),
-            result.ratio(), result.processingMillisPerEntity(), result.generatedFiles()));
+            result.withoutCpuMillis(), result.withCpuMillis(), result.pregeneratedCpuMillis(), result.ratio(),
+            result.processingCpuMillisPerEntity(), result.generatedFiles()));
   }
 
   public static void writeMemory(Path file, List<MemoryResult> results) throws IOException {

@@ -5,7 +5,10 @@ import dev.retention.benchmarks.report.CompileResult;
 import dev.retention.benchmarks.report.RunResults;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,7 +32,8 @@ import javax.tools.ToolProvider;
 
 /**
  * Compiles a generated module of entities without a processor ({@code -proc:none}), with Retention's on the processor
- * path, and with Hibernate's metamodel generator ({@code hibernate-processor}, which also writes a class per entity
+ * path (named with {@code -processor}, as each processor is, so that none is found on a class path by accident), and
+ * with Hibernate's metamodel generator ({@code hibernate-processor}, which also writes a class per entity
  * and which nearly every JPA project runs) as the anchor, alternating them so that the JIT warming up and the
  * machine's noise fall on all alike, after a few unmeasured rounds; and, to split each processor's cost into
  * generating and compiling what it generated, the entities plus the sources it wrote, without it. Two ways: a forked
@@ -88,9 +92,12 @@ public final class CompileSuite {
           dev.retention.runtime.RetentionPass.class);
       List<Processor> processors = List.of(
           new Processor("retention", List.of("-processorpath",
-              jarsOf(load(PROCESSOR_CLASS), load(JAVAPOET_CLASS), dev.retention.Ttl.class)), entities + 1),
-          new Processor("hibernate-processor", List.of("-processorpath", hibernateProcessorPath()), entities));
-      Compilation forked = (inputs, processing) -> forked(inputs, work, classpath, processing);
+              jarsOf(load(PROCESSOR_CLASS), load(JAVAPOET_CLASS), dev.retention.Ttl.class),
+              "-processor", PROCESSOR_CLASS), entities + 1),
+          new Processor("hibernate-processor", List.of("-processorpath", hibernateProcessorPath(),
+              "-processor", HIBERNATE_PROCESSOR_CLASS), entities));
+      Path launcher = launcher(work.resolve("launcher"));
+      Compilation forked = (inputs, processing) -> forked(launcher, inputs, work, classpath, processing);
       Compilation inProcess = (inputs, processing) -> inProcess(compiler, inputs, work, classpath, processing);
       if (compilers.contains("forked")) {
         measure("forked", forked, sources, processors, work);
@@ -103,9 +110,39 @@ public final class CompileSuite {
     }
   }
 
-  /** One compilation of {@code inputs} into fresh output directories; returns its time in milliseconds. */
+  /** One compilation of {@code inputs} into fresh output directories; returns its wall-clock and CPU time. */
   private interface Compilation {
-    double compile(List<Path> inputs, List<String> processing) throws IOException, InterruptedException;
+    Timing compile(List<Path> inputs, List<String> processing) throws IOException, InterruptedException;
+  }
+
+  /**
+   * How long one compilation took: by the clock, and in CPU time (of the whole javac process when forked, of the
+   * compiling thread in this JVM), which on a machine shared with other work says more.
+   */
+  private record Timing(double wallMillis, double cpuMillis) {
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%.0f ms (CPU %.0f ms)", wallMillis, cpuMillis);
+    }
+  }
+
+  /** Measured compilations of one kind. */
+  private static final class Timings {
+    private final List<Double> wall = new ArrayList<>();
+    private final List<Double> cpu = new ArrayList<>();
+
+    void add(Timing timing) {
+      wall.add(timing.wallMillis());
+      cpu.add(timing.cpuMillis());
+    }
+
+    double wallMedian() {
+      return Percentiles.of(wall).median();
+    }
+
+    double cpuMedian() {
+      return Percentiles.of(cpu).median();
+    }
   }
 
   /**
@@ -115,24 +152,24 @@ public final class CompileSuite {
    */
   private void measure(String name, Compilation compilation, List<Path> sources, List<Processor> processors,
       Path work) throws IOException, InterruptedException {
-    List<Double> withoutMillis = new ArrayList<>();
-    Map<Processor, List<Double>> withMillis = new LinkedHashMap<>();
-    Map<Processor, List<Double>> pregeneratedMillis = new LinkedHashMap<>();
+    Timings without = new Timings();
+    Map<Processor, Timings> with = new LinkedHashMap<>();
+    Map<Processor, Timings> pregenerated = new LinkedHashMap<>();
     processors.forEach(processor -> {
-      withMillis.put(processor, new ArrayList<>());
-      pregeneratedMillis.put(processor, new ArrayList<>());
+      with.put(processor, new Timings());
+      pregenerated.put(processor, new Timings());
     });
     int warmUpRounds = Math.min(WARM_UP_ROUNDS, runs);
     for (int round = 0; round < warmUpRounds + runs; round++) {
       boolean measured = round >= warmUpRounds;
-      double plain = compilation.compile(sources, List.of("-proc:none"));
-      StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "without %.0f ms", plain));
+      Timing plain = compilation.compile(sources, List.of("-proc:none"));
+      StringBuilder line = new StringBuilder("without " + plain);
       List<Processor> order = new ArrayList<>(processors);
       if (round % 2 == 1) {
         Collections.reverse(order);
       }
       for (Processor processor : order) {
-        double processed = compilation.compile(sources, processor.options());
+        Timing processed = compilation.compile(sources, processor.options());
         List<Path> output = keepGenerated(work);
         if (output.size() != processor.expectedSources()) {
           throw new IllegalStateException(processor.name() + " generated " + output.size() + " sources for "
@@ -140,25 +177,26 @@ public final class CompileSuite {
         }
         List<Path> entitiesAndOutput = new ArrayList<>(sources);
         entitiesAndOutput.addAll(output);
-        double pregenerated = compilation.compile(entitiesAndOutput, List.of("-proc:none"));
+        Timing outputCompiled = compilation.compile(entitiesAndOutput, List.of("-proc:none"));
         if (measured) {
-          withMillis.get(processor).add(processed);
-          pregeneratedMillis.get(processor).add(pregenerated);
+          with.get(processor).add(processed);
+          pregenerated.get(processor).add(outputCompiled);
         }
-        line.append(String.format(Locale.ROOT, ", %s %.0f ms (its output compiled alone %.0f ms)", processor.name(),
-            processed, pregenerated));
+        line.append(", ").append(processor.name()).append(' ').append(processed)
+            .append(", its output compiled alone ").append(outputCompiled);
       }
       if (measured) {
-        withoutMillis.add(plain);
+        without.add(plain);
       }
       System.out.printf(Locale.ROOT, "[compile %s] round %d%s: %s%n", name, round + 1,
           measured ? "" : " (warm-up)", line);
     }
-    double without = Percentiles.of(withoutMillis).median();
     for (Processor processor : processors) {
-      results.compiles.add(new CompileResult(name, processor.name(), entities, runs, without,
-          Percentiles.of(withMillis.get(processor)).median(),
-          Percentiles.of(pregeneratedMillis.get(processor)).median(), processor.expectedSources()));
+      Timings processed = with.get(processor);
+      Timings outputCompiled = pregenerated.get(processor);
+      results.compiles.add(new CompileResult(name, processor.name(), entities, runs, without.wallMedian(),
+          processed.wallMedian(), outputCompiled.wallMedian(), without.cpuMedian(), processed.cpuMedian(),
+          outputCompiled.cpuMedian(), processor.expectedSources()));
     }
   }
 
@@ -204,10 +242,12 @@ public final class CompileSuite {
     return options;
   }
 
-  private static double inProcess(JavaCompiler compiler, List<Path> sources, Path work, String classpath,
+  private static Timing inProcess(JavaCompiler compiler, List<Path> sources, Path work, String classpath,
       List<String> processing) throws IOException {
     List<String> options = options(work, classpath, processing);
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long cpuStart = threads.getCurrentThreadCpuTime();
     long start = System.nanoTime();
     try (StandardJavaFileManager files = compiler.getStandardFileManager(diagnostics, Locale.ROOT,
         StandardCharsets.UTF_8)) {
@@ -218,13 +258,32 @@ public final class CompileSuite {
             + System.lineSeparator() + describe(diagnostics));
       }
     }
-    return (System.nanoTime() - start) / 1e6;
+    return new Timing((System.nanoTime() - start) / 1e6, (threads.getCurrentThreadCpuTime() - cpuStart) / 1e6);
   }
 
-  private static double forked(List<Path> sources, Path work, String classpath, List<String> processing)
-      throws IOException, InterruptedException {
+  /**
+   * A class directory holding {@link CpuTimedJavac} alone, so that the forked javac's JVM has nothing else on its class
+   * path (the benchmark's jar would bring its dependencies, processors among them, through its manifest).
+   */
+  private static Path launcher(Path directory) throws IOException {
+    String resource = CpuTimedJavac.class.getName().replace('.', '/') + ".class";
+    Path file = directory.resolve(resource);
+    Files.createDirectories(file.getParent());
+    try (InputStream in = CompileSuite.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("Cannot read " + resource + " from the benchmark's class path");
+      }
+      Files.copy(in, file);
+    }
+    return directory;
+  }
+
+  /** javac in a process of its own, run by {@link CpuTimedJavac}, which reports the process's CPU time. */
+  private static Timing forked(Path launcher, List<Path> sources, Path work, String classpath,
+      List<String> processing) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "javac").toString());
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of("-cp", launcher.toString(), CpuTimedJavac.class.getName()));
     command.addAll(options(work, classpath, processing));
     sources.forEach(source -> command.add(source.toString()));
     Path log = work.resolve("javac.log");
@@ -232,11 +291,17 @@ public final class CompileSuite {
     Process javac = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     int exitCode = javac.waitFor();
     double millis = (System.nanoTime() - start) / 1e6;
+    List<String> output = Files.readAllLines(log);
     if (exitCode != 0) {
       throw new IllegalStateException("javac exited with " + exitCode + " compiling the generated module with "
-          + processing + ":" + System.lineSeparator() + Files.readString(log));
+          + processing + ":" + System.lineSeparator() + String.join(System.lineSeparator(), output));
     }
-    return millis;
+    String cpuLine = output.isEmpty() ? "" : output.get(output.size() - 1);
+    if (!cpuLine.startsWith(CpuTimedJavac.CPU_LINE)) {
+      throw new IllegalStateException("The forked javac did not report its CPU time; its output ended with: "
+          + cpuLine);
+    }
+    return new Timing(millis, Long.parseLong(cpuLine.substring(CpuTimedJavac.CPU_LINE.length())) / 1e6);
   }
 
   private static String describe(DiagnosticCollector<JavaFileObject> diagnostics) {
