@@ -94,8 +94,8 @@ public final class OptionsBinder {
           resolved.maxBatchesPerSweep(),
           resolved.dryRun(),
           resolved.batchTimeout(),
-          resolved.batchTarget(),
-          resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE)));
+          resolved.batchTarget().orElse(PassSettings.UNSET_BATCH_TARGET),
+          resolved.batchTarget().isEmpty() || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE)));
     });
     if (!problems.isEmpty()) {
       throw new RetentionConfigurationException(problems);
