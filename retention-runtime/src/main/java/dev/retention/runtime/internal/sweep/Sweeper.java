@@ -41,7 +41,7 @@ public final class Sweeper {
   private final RetentionPass<?> pass;
   private final PassSettings settings;
   private final StatementShape shape;
-  /** Sizes the batches of every sweep of the pass, so that a sweep starts where the previous one left off. */
+  /** Sizes the batches of every sweep of the pass (when batch-target is set), so a sweep starts where the last ended. */
   private final BatchSizer sizer;
   private final ReentrantLock sweeping = new ReentrantLock();
 
