@@ -69,8 +69,8 @@ public record BenchmarkOptions(
         --rows=N --expired-percent=P        the table of each drain
         --layouts=ordered,scattered
         --strategies=sweep-auto,sweep-500,sweep-1000,sweep-5000,sweep-10000,unbounded-delete,remove-loop
-                                            sweep-auto is the default sweep (batches sized by batch-target);
-                                            sweep-N fixes batch-size N; portable-auto/portable-N: generated JPQL only
+                                            sweep-N: batch-size N (500 is the default); sweep-auto: batch-target
+                                            25ms; portable-auto/portable-N: generated JPQL only
         --foreground-rate=N                 foreground writes per second during drains (0: none)
         --idle-sweeps=N                     measured idle sweeps per layout
         --memory-rows=N --memory-heap=64m   the backlog (all rows expired) and the relaunched JVM's -Xmx

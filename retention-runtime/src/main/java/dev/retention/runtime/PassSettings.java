@@ -10,8 +10,10 @@ import java.time.Duration;
  * @param retention the window in force: the annotation's, or the {@code retention} override
  * @param retentionOverridden whether {@code retention} came from an override rather than the annotation
  * @param batchSize the fixed size of every batch when {@code batchSizeFixed}; otherwise the size of the first batch
- * @param batchTarget how long each batch should take when the runtime sizes batches
- * @param batchSizeFixed whether {@code batch-size} was set, which turns sizing by {@code batchTarget} off
+ * @param batchTarget how long each batch should take when the runtime sizes batches; when {@code batch-target} is
+ *     unset, {@link #UNSET_BATCH_TARGET}, unused
+ * @param batchSizeFixed whether every batch takes {@code batchSize} rows: {@code batch-target} is unset, or
+ *     {@code batch-size} is set as well
  */
 public record PassSettings(
     String pass,
@@ -27,6 +29,9 @@ public record PassSettings(
     Duration batchTimeout,
     Duration batchTarget,
     boolean batchSizeFixed) {
+
+  /** The {@link #batchTarget()} of a pass whose batches have a fixed size. */
+  public static final Duration UNSET_BATCH_TARGET = Duration.ZERO;
 
   /**
    * The wait between sweeps: the smaller of {@code sweep-interval} and the retention when the retention is above zero,

@@ -20,13 +20,12 @@ public enum RetentionOption {
   MIN_RETENTION("min-retention", Type.DURATION, Duration.ofHours(1),
       "The shortest retention override accepted, so that a typo like 0 cannot empty a table."),
   BATCH_SIZE("batch-size", Type.INTEGER, 500,
-      "Rows deleted per batch (one transaction). Set, it is fixed and batch-target is off; unset, the first batch"
-          + " takes this many and later ones are sized by batch-target. A short batch ends the sweep once no expired"
-          + " row is left."),
-  BATCH_TARGET("batch-target", Type.DURATION, Duration.ofMillis(25),
-      "How long each batch should take, unless batch-size is set: batches grow while faster and shrink when slower,"
-          + " failed or deadlocked, within 10 rows and the largest batch. A row the sweep holds keeps a foreground"
-          + " write waiting about one batch."),
+      "Rows deleted per batch (one transaction), unless batch-target is set alone: then the first batch's size. A"
+          + " short batch ends the sweep once no expired row is left."),
+  BATCH_TARGET("batch-target", Type.DURATION, null,
+      "Sizes batches to take about this long (for example 25ms), unless batch-size is set too: batches grow while"
+          + " faster and shrink when slower, failed or deadlocked, within 10 rows and the largest batch."
+          + " Unset: every batch takes batch-size rows."),
   BATCH_DELAY("batch-delay", Type.DURATION, Duration.ZERO,
       "Pause between batches, leaving room to the workload that shares the database."),
   SWEEP_INTERVAL("sweep-interval", Type.DURATION, Duration.ofHours(1),

@@ -62,8 +62,9 @@ public final class RetentionOptions {
     return (Integer) value(RetentionOption.BATCH_SIZE);
   }
 
-  public Duration batchTarget() {
-    return (Duration) value(RetentionOption.BATCH_TARGET);
+  /** The duration batches are sized to, if set; unset, batches take {@code batch-size} rows. */
+  public Optional<Duration> batchTarget() {
+    return Optional.ofNullable((Duration) explicit.get(RetentionOption.BATCH_TARGET));
   }
 
   public Duration batchDelay() {
@@ -106,7 +107,7 @@ public final class RetentionOptions {
     return with(RetentionOption.BATCH_SIZE, batchSize);
   }
 
-  /** Sizes batches to take about {@code batchTarget} each; a {@code batch-size} set anywhere turns this off. */
+  /** Sizes batches to take about {@code batchTarget} each, unless a {@code batch-size} is set as well. */
   public RetentionOptions withBatchTarget(Duration batchTarget) {
     return with(RetentionOption.BATCH_TARGET, batchTarget);
   }
@@ -165,7 +166,7 @@ public final class RetentionOptions {
     return explicit.keySet();
   }
 
-  /** The explicit value of {@code option}, or its built-in default (empty only for an unset retention). */
+  /** The explicit value of {@code option}, or its built-in default (empty for an unset retention or batch target). */
   public Optional<Object> get(RetentionOption option) {
     return explicit.containsKey(option) ? Optional.of(explicit.get(option)) : option.defaultValue();
   }

@@ -6,8 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * Drains by their command-line names: {@code sweep-<batch size>}, {@code portable-<batch size>} (the runtime on the
- * generated JPQL only), {@code sweep-auto} and {@code portable-auto} (no batch size: the runtime's default sizing by
- * {@code batch-target}), {@code unbounded-delete}, {@code remove-loop}.
+ * generated JPQL only), {@code sweep-auto} and {@code portable-auto} (batches sized by {@code batch-target} 25 ms), {@code unbounded-delete}, {@code remove-loop}.
  */
 public final class Drains {
 

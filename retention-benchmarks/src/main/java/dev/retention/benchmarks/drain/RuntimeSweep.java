@@ -26,16 +26,19 @@ public final class RuntimeSweep implements Drain {
   /** The generated pass of the benchmark's entity. */
   public static final String PASS = ExpiringRow.class.getName();
 
-  /** The name part of a sweep whose batches the runtime sizes from {@code batch-target}: its default. */
+  /** The name part of a sweep whose batches the runtime sizes from {@code batch-target}. */
   public static final String SIZED = "auto";
+
+  /** The {@code batch-target} of {@code sweep-auto}: about half the longest foreground wait the targets allow. */
+  public static final Duration SIZED_TARGET = Duration.ofMillis(25);
 
   private final OptionalInt batchSize;
   private final long expectedRows;
   private final boolean portable;
 
   /**
-   * @param batchSize the runtime's {@code batch-size}; empty to leave it unset, so that the runtime sizes batches by
-   *     {@code batch-target}, as it does by default
+   * @param batchSize the runtime's {@code batch-size}; empty to set {@code batch-target} to {@link #SIZED_TARGET}
+   *     instead, so that the runtime sizes batches
    * @param expectedRows the backlog, to set {@code max-batches-per-sweep} above what draining it takes
    * @param portable whether the runtime runs the generated JPQL only ({@code portableStatements}), for comparison with
    *     the statements it shapes for the database
@@ -75,9 +78,9 @@ public final class RuntimeSweep implements Drain {
         .withBatchDelay(Duration.ZERO)
         .withMaxStartupStagger(Duration.ZERO)
         .withMaxBatchesPerSweep((int) Math.min(RetentionOption.MAX_MAX_BATCHES_PER_SWEEP, batchesToDrain));
-    if (batchSize.isPresent()) {
-      options = options.withBatchSize(batchSize.getAsInt());
-    }
+    options = batchSize.isPresent()
+        ? options.withBatchSize(batchSize.getAsInt())
+        : options.withBatchTarget(SIZED_TARGET);
     return RetentionRuntime.builder(emf)
         .clock(Clock.fixed(now, ZoneOffset.UTC))
         .zone(ZoneOffset.UTC)

@@ -18,8 +18,8 @@ import java.util.List;
  * }</pre>
  *
  * <p>The ids go to the delete {@value #IDS_PER_DELETE} at a time, whatever the batch size. H2 checks each row it
- * finds against the whole {@code in} list, so one statement with n ids costs n² comparisons: 10,000 ids took 318 ms of
- * CPU against 64 ms in twenty statements of 500 (H2 2.5, measured in docs/PERFORMANCE.md). On the servers the extra
+ * finds against the whole {@code in} list, so one statement with n ids costs n² comparisons: 10,000 ids took 409 ms of
+ * CPU against 59 ms in twenty statements of 500 (H2 2.5, measured in docs/PERFORMANCE.md). On the servers the extra
  * statements cost a round trip each, under a millisecond against the batch's tens.
  *
  * <p>An {@code @EmbeddedId} is selected attribute by attribute and deleted with one equality conjunction per row,

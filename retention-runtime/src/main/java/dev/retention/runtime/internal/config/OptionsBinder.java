@@ -98,8 +98,8 @@ public final class OptionsBinder {
           resolved.maxBatchesPerSweep(),
           resolved.dryRun(),
           resolved.batchTimeout(),
-          resolved.batchTarget(),
-          resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE)));
+          resolved.batchTarget().orElse(PassSettings.UNSET_BATCH_TARGET),
+          resolved.batchTarget().isEmpty() || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE)));
     });
     shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "
         + String.join(", ", passes) + ": a default may lengthen windows, never shorten them. Shorten a pass's window"

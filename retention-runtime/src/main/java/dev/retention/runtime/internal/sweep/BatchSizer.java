@@ -5,8 +5,8 @@ import dev.retention.runtime.RetentionOption;
 import java.time.Duration;
 
 /**
- * How many rows the next batch of one pass may delete. With {@code batch-size} set, always that many. Otherwise the
- * size follows {@code batch-target}, as DBAs' chunking tools size chunks by time (pt-archiver and
+ * How many rows the next batch of one pass may delete. Without {@code batch-target}, or with {@code batch-size} set as
+ * well, always {@code batch-size}. Otherwise the size follows {@code batch-target}, as DBAs' chunking tools size chunks by time (pt-archiver and
  * pt-online-schema-change's {@code --chunk-time}).
  *
  * <p>A batch costs a fixed part (its transaction and round trips) plus a part per row. The sizer estimates both from

@@ -45,7 +45,7 @@ public final class Sweeper {
   private final StatementShapes.Choice choice;
   private final StatementShape shape;
   private final BatchBound.Rows rowsPerBatch;
-  /** Sizes the batches of every sweep of the pass, so that a sweep starts where the previous one left off. */
+  /** Sizes the batches of every sweep of the pass (when batch-target is set), so a sweep starts where the last ended. */
   private final BatchSizer sizer;
   private final ReentrantLock sweeping = new ReentrantLock();
 

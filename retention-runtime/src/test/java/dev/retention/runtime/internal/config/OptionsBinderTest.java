@@ -32,11 +32,11 @@ class OptionsBinderTest {
     PassSettings audit = bind(Map.of()).get(AUDIT);
 
     assertEquals(new PassSettings(AUDIT, true, Duration.ofDays(365), false, 500, Duration.ZERO, Duration.ofHours(1),
-        Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), Duration.ofMillis(25), false), audit);
+        Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), Duration.ZERO, true), audit);
   }
 
   @Test
-  void aBatchSizeSetAnywhereFixesTheSizeAndABatchTargetAloneLeavesItSized() {
+  void aBatchTargetAloneSizesBatchesAndABatchSizeSetAnywhereFixesThem() {
     Map<String, PassSettings> settings = bind(Map.of(
         "retention.defaults.batch-target", "80ms",
         "retention." + SESSION + ".batch-size", "500"));
@@ -44,6 +44,7 @@ class OptionsBinderTest {
     assertEquals(Duration.ofMillis(80), settings.get(AUDIT).batchTarget());
     assertEquals(false, settings.get(AUDIT).batchSizeFixed(), "no batch-size for the audit pass");
     assertEquals(true, settings.get(SESSION).batchSizeFixed(), "batch-size set, even to the built-in 500");
+    assertEquals(true, bind(Map.of()).get(AUDIT).batchSizeFixed(), "no batch-target: fixed, as before");
   }
 
   @Test

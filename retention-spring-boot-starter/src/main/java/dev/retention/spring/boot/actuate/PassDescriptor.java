@@ -43,7 +43,9 @@ public record PassDescriptor(
     values.put("retention-source", settings.retentionOverridden() ? "configuration" : "annotation");
     values.put(RetentionOption.BATCH_SIZE.key(), settings.batchSize());
     values.put("batch-sizing", settings.batchSizeFixed() ? "fixed" : "by batch-target");
-    values.put(RetentionOption.BATCH_TARGET.key(), RetentionOption.BATCH_TARGET.format(settings.batchTarget()));
+    if (!settings.batchSizeFixed()) {
+      values.put(RetentionOption.BATCH_TARGET.key(), RetentionOption.BATCH_TARGET.format(settings.batchTarget()));
+    }
     values.put(RetentionOption.BATCH_DELAY.key(), RetentionOption.BATCH_DELAY.format(settings.batchDelay()));
     values.put(RetentionOption.SWEEP_INTERVAL.key(), RetentionOption.SWEEP_INTERVAL.format(settings.sweepInterval()));
     values.put("effective-interval", RetentionOption.SWEEP_INTERVAL.format(settings.effectiveInterval()));
