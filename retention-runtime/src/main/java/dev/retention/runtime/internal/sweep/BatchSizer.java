@@ -57,10 +57,12 @@ public final class BatchSizer {
   /**
    * The sizer of a pass.
    *
-   * @param ceiling the largest batch the pass's statements allow, at most {@link RetentionOption#MAX_BATCH_SIZE}
+   * @param ceiling the largest batch the pass's statements allow, at most {@link RetentionOption#MAX_BATCH_SIZE}; for
+   *     a fixed {@code batch-size}, that size or less, which may be below {@link #MINIMUM}
    */
   public static BatchSizer of(PassSettings settings, int ceiling) {
-    if (!settings.batchSizeFixed() && ceiling < MINIMUM) {
+    // The minimum bounds the sizing; a batch-size set explicitly (1 to 9 rows included) is taken as it is.
+    if (ceiling < MINIMUM && !settings.batchSizeFixed()) {
       throw new IllegalArgumentException(settings.pass() + ": a ceiling of " + ceiling + " rows is below the "
           + MINIMUM + " rows of the smallest batch");
     }

@@ -174,6 +174,16 @@ class BatchSizerTest {
         failure.getMessage());
   }
 
+  @Test
+  void aFixedBatchSizeBelowTheMinimumIsKept() {
+    BatchSizer sizer = BatchSizer.of(settings(3, true), 3);
+
+    sizer.completed(3, 3, Duration.ofSeconds(10));
+    sizer.failed(3);
+
+    assertEquals(3, sizer.nextSize());
+  }
+
   private static BatchSizer sized(int first) {
     return BatchSizer.of(settings(first, false), CEILING);
   }
