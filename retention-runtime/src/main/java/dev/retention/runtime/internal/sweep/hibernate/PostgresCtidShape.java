@@ -54,8 +54,6 @@ final class PostgresCtidShape implements StatementShape {
   private static final String TABLE_KIND = "select c.relkind::text, exists (select 1 from pg_inherits i"
       + " where i.inhparent = c.oid) from pg_class c where c.oid = to_regclass(?)";
 
-  private static final boolean TENANT_MAPPING = hasTenantMapping();
-
   private final SessionFactoryImplementor factory;
   private final Map<String, String> statements = new ConcurrentHashMap<>();
   private final Map<String, Optional<String>> declineNotes = new ConcurrentHashMap<>();
@@ -81,7 +79,7 @@ final class PostgresCtidShape implements StatementShape {
         && single.getTableNames().length == 1
         && single.getIdentifierColumnNames().length == 1
         && single.getPropertyColumnNames(pass.ttlAttribute()).length == 1
-        && hierarchyIsPlain(single)
+        && PlainHierarchy.isPlain(factory, single)
         && declineNote(pass).isEmpty();
   }
 
@@ -164,37 +162,5 @@ final class PostgresCtidShape implements StatementShape {
     String id = persister.getIdentifierColumnNames()[0];
     return "delete from only " + table + " where ctid = any(array(select ctid from only " + table + " where " + ttl
         + " <= ?1 order by " + ttl + ", " + id + " limit ?2 for update skip locked)) and " + ttl + " <= ?3";
-  }
-
-  /** Whether no entity of the hierarchy has what a native delete would skip. */
-  private boolean hierarchyIsPlain(AbstractEntityPersister root) {
-    return factory.getMappingMetamodel().streamEntityDescriptors()
-        .filter(persister -> persister.getRootEntityName().equals(root.getEntityName()))
-        .allMatch(persister -> persister instanceof AbstractEntityPersister entity
-            && !entity.hasCollections()
-            && entity.getTableNames().length == 1
-            && entity.getSoftDeleteMapping() == null
-            && !entity.hasWhereRestrictions()
-            && hasNoTenantColumn(entity));
-  }
-
-  /**
-   * Whether the entity has no {@code @TenantId} column, which a native statement would ignore. Hibernate 7.4 says so
-   * through its tenant mapping; Hibernate 6 has none and applies {@code @TenantId} as a filter on every load, loads by
-   * key included, so an entity with any such filter is taken to have a tenant column, and the JPQL shapes, which
-   * Hibernate translates with the tenant, run instead.
-   */
-  private static boolean hasNoTenantColumn(AbstractEntityPersister entity) {
-    return TENANT_MAPPING ? entity.getTenantIdMapping() == null : !entity.hasFilterForLoadByKey();
-  }
-
-  /** Whether this Hibernate has {@code getTenantIdMapping()} (7.x); asked once, not by catching a linkage error. */
-  private static boolean hasTenantMapping() {
-    try {
-      AbstractEntityPersister.class.getMethod("getTenantIdMapping");
-      return true;
-    } catch (NoSuchMethodException hibernate6) {
-      return false;
-    }
   }
 }

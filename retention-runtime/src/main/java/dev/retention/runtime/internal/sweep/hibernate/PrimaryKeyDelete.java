@@ -42,7 +42,7 @@ record PrimaryKeyDelete(String sql) {
         || single.isInherited()
         || single.getTableNames().length != 1
         || single.getIdentifierColumnNames().length != 1
-        || !hierarchyIsPlain(factory, single)) {
+        || !PlainHierarchy.isPlain(factory, single)) {
       return Optional.empty();
     }
     return sqlTypeOfId(single).map(idType -> new PrimaryKeyDelete("delete t from json_table(?1, '$[*]' columns (id "
@@ -76,26 +76,5 @@ record PrimaryKeyDelete(String sql) {
       return Optional.of("int");
     }
     return Optional.empty();
-  }
-
-  /** Whether no entity of the hierarchy has what a native delete would skip. */
-  private static boolean hierarchyIsPlain(SessionFactoryImplementor factory, AbstractEntityPersister root) {
-    return factory.getMappingMetamodel().streamEntityDescriptors()
-        .filter(persister -> persister.getRootEntityName().equals(root.getEntityName()))
-        .allMatch(persister -> persister instanceof AbstractEntityPersister entity
-            && !entity.hasCollections()
-            && entity.getTableNames().length == 1
-            && entity.getSoftDeleteMapping() == null
-            && !entity.hasWhereRestrictions()
-            && hasNoTenantColumn(entity));
-  }
-
-  /** Whether the entity has no {@code @TenantId} column; Hibernate before 7.4 cannot say, and the answer is no. */
-  private static boolean hasNoTenantColumn(AbstractEntityPersister entity) {
-    try {
-      return entity.getTenantIdMapping() == null;
-    } catch (NoSuchMethodError olderHibernate) {
-      return false;
-    }
   }
 }
