@@ -8,7 +8,6 @@ import dev.retention.runtime.internal.statement.PassStatements;
 import dev.retention.runtime.internal.sweep.StatementShape;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
-import jakarta.persistence.metamodel.EntityType;
 import jakarta.persistence.metamodel.Metamodel;
 import java.util.Collections;
 import java.util.List;
@@ -55,7 +54,7 @@ public final class HookedShape implements StatementShape {
 
   @Override
   public int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize) {
-    PassStatements jpql = statements.computeIfAbsent(pass.name(), name -> statementsOf(pass));
+    PassStatements jpql = statements.computeIfAbsent(pass.name(), name -> PassStatements.of(metamodel, pass));
     Object cutoffValue = pass.cutoffValue(cutoff);
     if (pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
       List<?> expired = em.createQuery(jpql.selectExpired())
@@ -101,12 +100,5 @@ public final class HookedShape implements StatementShape {
     } catch (Exception e) {
       throw new BeforeDeleteFailedException(pass.name(), rows.size(), e);
     }
-  }
-
-  private PassStatements statementsOf(RetentionPass<?> pass) {
-    EntityType<?> entity = metamodel.entity(pass.entityType());
-    String id = entity.hasSingleIdAttribute() ? entity.getId(entity.getIdType().getJavaType()).getName()
-        : entity.getIdClassAttributes().iterator().next().getName();
-    return new PassStatements(entity.getName(), pass.ttlAttribute(), id, pass.condition().orElse(null));
   }
 }

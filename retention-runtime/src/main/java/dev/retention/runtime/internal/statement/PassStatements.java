@@ -1,5 +1,8 @@
 package dev.retention.runtime.internal.statement;
 
+import dev.retention.runtime.RetentionPass;
+import jakarta.persistence.metamodel.EntityType;
+import jakarta.persistence.metamodel.Metamodel;
 import java.util.List;
 import java.util.StringJoiner;
 import java.util.stream.Collectors;
@@ -15,6 +18,17 @@ import java.util.stream.Collectors;
  *     statement below that selects or deletes by the date applies it too
  */
 public record PassStatements(String entityName, String ttlAttribute, String idAttribute, String condition) {
+
+  /**
+   * The statements of {@code pass}, named as the provider's metamodel names its entity and id (the first attribute of
+   * an {@code @IdClass} id), with the pass's condition.
+   */
+  public static PassStatements of(Metamodel metamodel, RetentionPass<?> pass) {
+    EntityType<?> entity = metamodel.entity(pass.entityType());
+    String id = entity.hasSingleIdAttribute() ? entity.getId(entity.getIdType().getJavaType()).getName()
+        : entity.getIdClassAttributes().iterator().next().getName();
+    return new PassStatements(entity.getName(), pass.ttlAttribute(), id, pass.condition().orElse(null));
+  }
 
   /** The statements of a pass without a condition. */
   public PassStatements(String entityName, String ttlAttribute, String idAttribute) {

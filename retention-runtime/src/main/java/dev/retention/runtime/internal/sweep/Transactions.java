@@ -15,11 +15,6 @@ final class Transactions implements BatchTransactions {
 
   static final Transactions RESOURCE_LOCAL = new Transactions();
 
-  /** JPA's query timeout, in milliseconds; providers apply it to every statement of the entity manager. */
-  static final String QUERY_TIMEOUT = "jakarta.persistence.query.timeout";
-  /** JPA's lock timeout, in milliseconds; providers apply it to pessimistic locks the entity manager takes. */
-  static final String LOCK_TIMEOUT = "jakarta.persistence.lock.timeout";
-
   private Transactions() {}
 
   /**
@@ -70,8 +65,8 @@ final class Transactions implements BatchTransactions {
     EntityManager em = emf.createEntityManager();
     try {
       int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-      em.setProperty(QUERY_TIMEOUT, millis);
-      em.setProperty(LOCK_TIMEOUT, millis);
+      em.setProperty(JpaHints.QUERY_TIMEOUT, millis);
+      em.setProperty(JpaHints.LOCK_TIMEOUT, millis);
       return em;
     } catch (RuntimeException | Error e) {
       em.close();

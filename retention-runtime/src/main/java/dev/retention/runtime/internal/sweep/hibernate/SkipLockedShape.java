@@ -4,6 +4,7 @@ import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.internal.statement.PassStatements;
+import dev.retention.runtime.internal.sweep.JpaHints;
 import dev.retention.runtime.internal.sweep.StatementShape;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -27,7 +28,6 @@ final class SkipLockedShape implements StatementShape {
 
   /** Hibernate's lock timeout for "skip the rows that are locked" ({@code LockOptions.SKIP_LOCKED}). */
   private static final int SKIP_LOCKED = -2;
-  private static final String LOCK_TIMEOUT = "jakarta.persistence.lock.timeout";
 
   /** The most deletes sent in one JDBC batch when locked rows are removed entity by entity. */
   private static final int MAX_JDBC_BATCH = 1_000;
@@ -115,17 +115,13 @@ final class SkipLockedShape implements StatementShape {
   }
 
   private static jakarta.persistence.Query locked(jakarta.persistence.Query query) {
-    return query.setLockMode(LockModeType.PESSIMISTIC_WRITE).setHint(LOCK_TIMEOUT, SKIP_LOCKED);
+    return query.setLockMode(LockModeType.PESSIMISTIC_WRITE).setHint(JpaHints.LOCK_TIMEOUT, SKIP_LOCKED);
   }
 
   /** The JPQL of one pass, from the metamodel and the pass's attribute. */
   private record Statements(String selectIds, String selectEntities, String delete) {
     static Statements of(Metamodel metamodel, RetentionPass<?> pass) {
-      EntityType<?> entity = metamodel.entity(pass.entityType());
-      String id = entity.hasSingleIdAttribute() ? entity.getId(entity.getIdType().getJavaType()).getName()
-          : entity.getIdClassAttributes().iterator().next().getName();
-      PassStatements statements =
-          new PassStatements(entity.getName(), pass.ttlAttribute(), id, pass.condition().orElse(null));
+      PassStatements statements = PassStatements.of(metamodel, pass);
       // No second look at the attribute when deleting: the rows are locked since they were selected, so no one moved
       // them, and the extra predicate let MariaDB run the delete through the attribute's index, into rows other
       // instances had locked.
