@@ -13,13 +13,17 @@ import java.util.List;
  */
 final class SummaryTable {
 
-  private static final String FORMAT = "%-16s %-9s %-15s %-22s %12s %8s %-10s %-14s %9s%n";
+  /** The columns; the statements column is as wide as the longest shape name, so the figures after it line up. */
+  private static final String FORMAT = "%%-16s %%-9s %%-15s %%-%ds %%12s %%8s %%-10s %%-14s %%9s%%n";
 
   private SummaryTable() {}
 
   static void print(PrintStream out, RetentionRuntime retention, List<Progress.PassTotals> totals, boolean dryRun) {
+    int statementsWidth = totals.stream().mapToInt(pass -> retention.statementShape(pass.pass).length())
+        .max().orElse(0);
+    String format = String.format(FORMAT, Math.max("statements".length(), statementsWidth));
     out.println();
-    out.printf(FORMAT, "pass", "window", "strategy", "statements", dryRun ? "would delete" : "deleted", "batches", "work left",
+    out.printf(format, "pass", "window", "strategy", "statements", dryRun ? "would delete" : "deleted", "batches", "work left",
         "lag", "time");
     for (Progress.PassTotals pass : totals) {
       PassSettings settings = retention.settings(pass.pass);
@@ -27,7 +31,7 @@ final class SummaryTable {
           .filter(candidate -> candidate.name().equals(pass.pass))
           .findFirst().orElseThrow().deleteStrategy();
       boolean workLeft = pass.last == null || pass.last.workRemains() || pass.last.failure().isPresent();
-      out.printf(FORMAT,
+      out.printf(format,
           Progress.simpleName(pass.pass),
           window(settings.retention()),
           strategy == DeleteStrategy.BULK_STATEMENTS ? "bulk statements" : "entity removal",
