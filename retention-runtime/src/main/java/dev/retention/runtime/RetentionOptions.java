@@ -35,16 +35,6 @@ public final class RetentionOptions {
     return EMPTY;
   }
 
-  /**
-   * The same as {@link #empty()}.
-   *
-   * @deprecated the name suggested a set of values; use {@link #empty()}
-   */
-  @Deprecated(forRemoval = true)
-  public static RetentionOptions defaults() {
-    return EMPTY;
-  }
-
   public boolean enabled() {
     return (Boolean) value(RetentionOption.ENABLED);
   }
