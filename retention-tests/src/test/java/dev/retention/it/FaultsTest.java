@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.Jpa;
+import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.SweepingProcess;
 import dev.retention.it.support.TestClock;
@@ -143,7 +144,12 @@ class FaultsTest {
       }
     }
 
-    assertTrue(reports.get(0).failure().isPresent(), () -> "the sweep across the restart failed: " + reports.get(0));
+    // Hibernate fails the batch whose connection the restart cut. EclipseLink runs a statement whose connection died
+    // again on a new one (eclipselink.jdbc.query-retry-attempt-count), so there the sweep may go through the restart;
+    // either way no batch goes in part and every live row stays, as checked below.
+    if (JpaProvider.onClassPath() == JpaProvider.HIBERNATE) {
+      assertTrue(reports.get(0).failure().isPresent(), () -> "the sweep across the restart failed: " + reports.get(0));
+    }
     SweepReport last = reports.get(reports.size() - 1);
     assertTrue(last.succeeded() && !last.workRemains(), () -> "a later sweep completed the drain: " + reports);
     assertEquals(LIVE, Jpa.count(emf, SessionToken.class), "every expired row gone, every live one kept");
