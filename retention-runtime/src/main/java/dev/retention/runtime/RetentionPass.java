@@ -42,6 +42,14 @@ public interface RetentionPass<E> {
   }
 
   /**
+   * The {@code @TtlScope} attribute, as JPQL names it: the attribute that splits the rows into scopes (a tenant, a
+   * realm), which the runtime then sweeps one by one. Empty when the entity has none.
+   */
+  default Optional<String> scopeAttribute() {
+    return Optional.empty();
+  }
+
+  /**
    * The cutoff as a value of the {@code @Ttl} attribute's type, ready to bind: an {@code Instant} for an
    * {@code Instant} attribute, a {@code LocalDate} in the cutoff's zone for a {@code LocalDate}, and so on.
    */
@@ -61,6 +69,38 @@ public interface RetentionPass<E> {
   Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff);
 
   /**
+   * {@link #purgeBatch(EntityManager, Cutoff, int)} restricted to the rows of {@code scope}.
+   *
+   * @throws UnsupportedOperationException when {@code scope} is one scope and the pass has no scope attribute
+   */
+  default int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize, Scope scope) {
+    requireAll(scope);
+    return purgeBatch(em, cutoff, batchSize);
+  }
+
+  /** {@link #countExpired(EntityManager, Cutoff)} restricted to the rows of {@code scope}. */
+  default long countExpired(EntityManager em, Cutoff cutoff, Scope scope) {
+    requireAll(scope);
+    return countExpired(em, cutoff);
+  }
+
+  /** {@link #oldestExpired(EntityManager, Cutoff)} restricted to the rows of {@code scope}. */
+  default Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff, Scope scope) {
+    requireAll(scope);
+    return oldestExpired(em, cutoff);
+  }
+
+  /**
+   * The least value of the scope attribute above {@code after} among the pass's rows (the least of all when
+   * {@code after} is null); empty when there is none. Rows whose scope attribute is null are not a value here.
+   *
+   * @throws UnsupportedOperationException when the pass has no scope attribute
+   */
+  default Optional<Object> nextScopeValue(EntityManager em, Object after) {
+    throw new UnsupportedOperationException("Pass " + name() + " has no @TtlScope attribute");
+  }
+
+  /**
    * {@link #purgeBatch(EntityManager, Cutoff, int)} with zone-less attribute types read in the JVM's default zone.
    */
   default int purgeBatch(EntityManager em, Instant cutoff, int batchSize) {
@@ -70,5 +110,12 @@ public interface RetentionPass<E> {
   /** {@link #countExpired(EntityManager, Cutoff)} with zone-less attribute types read in the JVM's default zone. */
   default long countExpired(EntityManager em, Instant cutoff) {
     return countExpired(em, Cutoff.of(cutoff, ZoneId.systemDefault()));
+  }
+
+  /** Refuses one scope's rows to a pass that implements only the methods over all its rows. */
+  private void requireAll(Scope scope) {
+    if (!scope.isAll()) {
+      throw new UnsupportedOperationException("Pass " + name() + " has no @TtlScope attribute, so it has no " + scope);
+    }
   }
 }

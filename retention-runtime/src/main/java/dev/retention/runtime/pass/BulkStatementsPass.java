@@ -2,6 +2,8 @@ package dev.retention.runtime.pass;
 
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.internal.statement.PassStatements;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import java.time.Duration;
@@ -58,7 +60,18 @@ public abstract class BulkStatementsPass<E, I, T> extends JpqlPass<E, T> {
    */
   protected BulkStatementsPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
       Class<T> ttlType, String idAttribute, Class<I> idType, String condition) {
-    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, condition);
+    this(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, idType, condition, null);
+  }
+
+  /**
+   * A pass swept scope by scope of {@code scopeAttribute}; the other parameters as above.
+   *
+   * @param condition a JPQL conditional expression over the entity, named {@code e}; null for none
+   * @param scopeAttribute the {@code @TtlScope} attribute; null for none
+   */
+  protected BulkStatementsPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
+      Class<T> ttlType, String idAttribute, Class<I> idType, String condition, String scopeAttribute) {
+    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, condition, scopeAttribute);
   }
 
   @Override
@@ -67,16 +80,17 @@ public abstract class BulkStatementsPass<E, I, T> extends JpqlPass<E, T> {
   }
 
   @Override
-  public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
+  public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize, Scope scope) {
+    PassStatements jpql = statements(scope);
     T cutoffValue = cutoffValue(cutoff);
-    List<?> selected = selectExpiredKeys(em, cutoffValue, batchSize);
+    List<?> selected = selectExpiredKeys(em, jpql, cutoffValue, batchSize);
     RowKeys keys = rowKeys(em);
     int deleted = 0;
     for (List<Object> chunk : keys.chunks(selected)) {
       Query delete = em.createQuery(keys.composite()
-          ? statements().deleteExpiredByKeys(keys.paths(), chunk.size())
-          : statements().deleteExpiredByIds());
-      deleted += keys.bind(delete, chunk).setParameter("cutoff", cutoffValue).executeUpdate();
+          ? jpql.deleteExpiredByKeys(keys.paths(), chunk.size())
+          : jpql.deleteExpiredByIds());
+      deleted += jpql.bind(keys.bind(delete, chunk), cutoffValue).executeUpdate();
     }
     return deleted;
   }

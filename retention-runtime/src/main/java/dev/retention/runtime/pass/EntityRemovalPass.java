@@ -2,6 +2,8 @@ package dev.retention.runtime.pass;
 
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.internal.statement.PassStatements;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.TypedQuery;
@@ -51,7 +53,18 @@ public abstract class EntityRemovalPass<E, T> extends JpqlPass<E, T> {
    */
   protected EntityRemovalPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
       Class<T> ttlType, String idAttribute, String condition) {
-    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, condition);
+    this(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, condition, null);
+  }
+
+  /**
+   * A pass swept scope by scope of {@code scopeAttribute}; the other parameters as above.
+   *
+   * @param condition a JPQL conditional expression over the entity, named {@code e}; null for none
+   * @param scopeAttribute the {@code @TtlScope} attribute; null for none
+   */
+  protected EntityRemovalPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
+      Class<T> ttlType, String idAttribute, String condition, String scopeAttribute) {
+    super(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, condition, scopeAttribute);
   }
 
   @Override
@@ -60,16 +73,17 @@ public abstract class EntityRemovalPass<E, T> extends JpqlPass<E, T> {
   }
 
   @Override
-  public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
+  public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize, Scope scope) {
+    PassStatements jpql = statements(scope);
     T cutoffValue = cutoffValue(cutoff);
-    List<?> selected = selectExpiredKeys(em, cutoffValue, batchSize);
+    List<?> selected = selectExpiredKeys(em, jpql, cutoffValue, batchSize);
     RowKeys keys = rowKeys(em);
     List<E> expired = new ArrayList<>();
     for (List<Object> chunk : keys.chunks(selected)) {
       TypedQuery<E> lock = em.createQuery(keys.composite()
-          ? statements().selectExpiredByKeys(keys.paths(), chunk.size())
-          : statements().selectExpiredByIds(), entityType());
-      keys.bind(lock, chunk).setParameter("cutoff", cutoffValue).setLockMode(LockModeType.PESSIMISTIC_WRITE);
+          ? jpql.selectExpiredByKeys(keys.paths(), chunk.size())
+          : jpql.selectExpiredByIds(), entityType());
+      jpql.bind(keys.bind(lock, chunk), cutoffValue).setLockMode(LockModeType.PESSIMISTIC_WRITE);
       expired.addAll(lock.getResultList());
     }
     expired.forEach(em::remove);

@@ -2,8 +2,10 @@ package dev.retention.runtime.pass;
 
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.Scope;
 import dev.retention.runtime.internal.statement.PassStatements;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -45,10 +47,22 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
    */
   protected JpqlPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
       Class<T> ttlType, String idAttribute, String condition) {
+    this(entityType, entityName, ttlAttribute, expireAfter, ttlType, idAttribute, condition, null);
+  }
+
+  /**
+   * A pass whose rows expire only when {@code condition} also holds, swept scope by scope of {@code scopeAttribute}.
+   *
+   * @param condition a JPQL conditional expression over the entity, named {@code e}; null for none
+   * @param scopeAttribute the {@code @TtlScope} attribute; null for none
+   */
+  protected JpqlPass(Class<E> entityType, String entityName, String ttlAttribute, Duration expireAfter,
+      Class<T> ttlType, String idAttribute, String condition, String scopeAttribute) {
     this.entityType = entityType;
     this.expireAfter = expireAfter;
     this.ttlType = ttlType;
-    this.statements = new PassStatements(entityName, ttlAttribute, idAttribute, condition);
+    this.statements = new PassStatements(entityName, ttlAttribute, idAttribute, condition, scopeAttribute,
+        Scope.all());
   }
 
   /** The cutoff as a value of the attribute's type. */
@@ -81,10 +95,27 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
     return Optional.ofNullable(statements.condition());
   }
 
-  /** The statements this pass runs. */
-  protected final PassStatements statements() {
-    return statements;
+  @Override
+  public final Optional<String> scopeAttribute() {
+    return Optional.ofNullable(statements.scopeAttribute());
   }
+
+  /** The statements this pass runs over the rows of {@code scope}. */
+  protected final PassStatements statements(Scope scope) {
+    if (!scope.isAll() && statements.scopeAttribute() == null) {
+      throw new UnsupportedOperationException("Pass " + name() + " has no @TtlScope attribute, so it has no " + scope);
+    }
+    return statements.within(scope);
+  }
+
+  @Override
+  public final int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
+    return purgeBatch(em, cutoff, batchSize, Scope.all());
+  }
+
+  /** Deletes at most {@code batchSize} expired rows of {@code scope}, oldest first; how depends on the subclass. */
+  @Override
+  public abstract int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize, Scope scope);
 
   /** How a batch names the rows it selected (the id, or each attribute of a composite id). */
   final RowKeys rowKeys(EntityManager em) {
@@ -97,27 +128,47 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
   }
 
   /** The keys (ids, or composite keys' columns) of the oldest expired rows, at most {@code batchSize}. */
-  final List<?> selectExpiredKeys(EntityManager em, Object cutoffValue, int batchSize) {
+  final List<?> selectExpiredKeys(EntityManager em, PassStatements jpql, Object cutoffValue, int batchSize) {
     RowKeys keys = rowKeys(em);
-    return em.createQuery(keys.composite() ? statements.selectExpiredKeys(keys.paths()) : statements.selectExpiredIds())
-        .setParameter("cutoff", cutoffValue)
+    return jpql.bind(em.createQuery(keys.composite() ? jpql.selectExpiredKeys(keys.paths()) : jpql.selectExpiredIds()),
+            cutoffValue)
         .setMaxResults(batchSize)
         .getResultList();
   }
 
   @Override
-  public long countExpired(EntityManager em, Cutoff cutoff) {
-    return em.createQuery(statements.countExpired(), Long.class)
-        .setParameter("cutoff", cutoffValue(cutoff))
-        .getSingleResult();
+  public final long countExpired(EntityManager em, Cutoff cutoff) {
+    return countExpired(em, cutoff, Scope.all());
   }
 
   @Override
-  public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
-    T oldest = em.createQuery(statements.oldestExpired(), ttlType)
-        .setParameter("cutoff", cutoffValue(cutoff))
-        .getSingleResult();
+  public long countExpired(EntityManager em, Cutoff cutoff, Scope scope) {
+    PassStatements jpql = statements(scope);
+    return jpql.bind(em.createQuery(jpql.countExpired(), Long.class), cutoffValue(cutoff)).getSingleResult();
+  }
+
+  @Override
+  public final Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
+    return oldestExpired(em, cutoff, Scope.all());
+  }
+
+  @Override
+  public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff, Scope scope) {
+    PassStatements jpql = statements(scope);
+    T oldest = jpql.bind(em.createQuery(jpql.oldestExpired(), ttlType), cutoffValue(cutoff)).getSingleResult();
     return Optional.ofNullable(oldest == null ? null : instantOf(oldest, cutoff));
+  }
+
+  @Override
+  public Optional<Object> nextScopeValue(EntityManager em, Object after) {
+    if (statements.scopeAttribute() == null) {
+      throw new UnsupportedOperationException("Pass " + name() + " has no @TtlScope attribute");
+    }
+    Query next = em.createQuery(statements.nextScope(after != null));
+    if (after != null) {
+      next.setParameter("after", after);
+    }
+    return Optional.ofNullable(next.getSingleResult());
   }
 
   /**

@@ -1,9 +1,12 @@
 package dev.retention.runtime.internal.statement;
 
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.Scope;
+import jakarta.persistence.Query;
 import jakarta.persistence.metamodel.EntityType;
 import jakarta.persistence.metamodel.Metamodel;
 import java.util.List;
+import java.util.Objects;
 import java.util.StringJoiner;
 import java.util.stream.Collectors;
 
@@ -16,8 +19,20 @@ import java.util.stream.Collectors;
  * @param idAttribute the id attribute; for an {@code @IdClass} id, the first of its attributes, used for ordering only
  * @param condition the pass's condition, a JPQL conditional expression over {@code e}, or null when it has none; every
  *     statement below that selects or deletes by the date applies it too
+ * @param scopeAttribute the pass's {@code @TtlScope} attribute, or null when it has none
+ * @param scope the rows the statements may touch: {@link Scope#all()}, or one scope's rows, which every statement below
+ *     that selects or deletes by the date then restricts itself to ({@code e.<scope> = :scope}, or
+ *     {@code e.<scope> is null}); {@link #bind} binds the value
  */
-public record PassStatements(String entityName, String ttlAttribute, String idAttribute, String condition) {
+public record PassStatements(String entityName, String ttlAttribute, String idAttribute, String condition,
+    String scopeAttribute, Scope scope) {
+
+  public PassStatements {
+    Objects.requireNonNull(scope, "scope");
+    if (!scope.isAll() && scopeAttribute == null) {
+      throw new IllegalArgumentException("Entity " + entityName + " has no @TtlScope attribute, so it has no " + scope);
+    }
+  }
 
   /**
    * The statements of {@code pass}, named as the provider's metamodel names its entity and id (the first attribute of
@@ -27,16 +42,42 @@ public record PassStatements(String entityName, String ttlAttribute, String idAt
     EntityType<?> entity = metamodel.entity(pass.entityType());
     String id = entity.hasSingleIdAttribute() ? entity.getId(entity.getIdType().getJavaType()).getName()
         : entity.getIdClassAttributes().iterator().next().getName();
-    return new PassStatements(entity.getName(), pass.ttlAttribute(), id, pass.condition().orElse(null));
+    return new PassStatements(entity.getName(), pass.ttlAttribute(), id, pass.condition().orElse(null),
+        pass.scopeAttribute().orElse(null), Scope.all());
   }
 
-  /** The statements of a pass without a condition. */
+  /** The statements of a pass without a condition or a scope attribute. */
   public PassStatements(String entityName, String ttlAttribute, String idAttribute) {
     this(entityName, ttlAttribute, idAttribute, null);
   }
 
+  /** The statements of a pass without a scope attribute. */
+  public PassStatements(String entityName, String ttlAttribute, String idAttribute, String condition) {
+    this(entityName, ttlAttribute, idAttribute, condition, null, Scope.all());
+  }
+
+  /** These statements restricted to the rows of {@code scope}. */
+  public PassStatements within(Scope scope) {
+    return scope.equals(this.scope) ? this
+        : new PassStatements(entityName, ttlAttribute, idAttribute, condition, scopeAttribute, scope);
+  }
+
+  /** Binds {@code :cutoff} and, when the statements are restricted to one scope's value, {@code :scope}. */
+  public <Q extends Query> Q bind(Q query, Object cutoffValue) {
+    query.setParameter("cutoff", cutoffValue);
+    scope.value().ifPresent(value -> query.setParameter("scope", value));
+    return query;
+  }
+
   private String expired() {
-    return "e." + ttlAttribute + " <= :cutoff" + (condition == null ? "" : " and (" + condition + ")");
+    return "e." + ttlAttribute + " <= :cutoff" + (condition == null ? "" : " and (" + condition + ")") + inScope();
+  }
+
+  private String inScope() {
+    if (scope.isAll()) {
+      return "";
+    }
+    return " and e." + scopeAttribute + (scope.value().isPresent() ? " = :scope" : " is null");
   }
 
   private String from() {
@@ -78,20 +119,18 @@ public record PassStatements(String entityName, String ttlAttribute, String idAt
 
   /** Deletes the rows of {@code :ids} still expired, as {@link #deleteExpiredByIds} does, naming each row's key. */
   public String deleteExpiredByKeys(List<String> keyPaths, int rows) {
-    return "delete from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and e." + ttlAttribute
-        + " <= :cutoff";
+    return "delete from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and " + expired();
   }
 
   /** The entities of {@code :ids} that are still expired, oldest first: locked by the caller once selected. */
   public String selectExpiredByIds() {
-    return "select e from " + entityName + " e where e." + idAttribute + " in :ids and e." + ttlAttribute
-        + " <= :cutoff" + oldestFirst();
+    return "select e from " + entityName + " e where e." + idAttribute + " in :ids and " + expired() + oldestFirst();
   }
 
   /** The entities of the {@code rows} keys that are still expired, oldest first, as {@link #selectExpiredByIds}. */
   public String selectExpiredByKeys(List<String> keyPaths, int rows) {
-    return "select e from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and e." + ttlAttribute
-        + " <= :cutoff" + oldestFirst();
+    return "select e from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and " + expired()
+        + oldestFirst();
   }
 
   /**
@@ -119,6 +158,15 @@ public record PassStatements(String entityName, String ttlAttribute, String idAt
   /** How many rows are expired. */
   public String countExpired() {
     return "select count(e)" + from();
+  }
+
+  /**
+   * The least value of the scope attribute above {@code :after}, or the least of all without {@code after}: one index
+   * probe per scope with an index that starts with the scope, so that scopes are found without reading their rows.
+   */
+  public String nextScope(boolean after) {
+    return "select min(e." + scopeAttribute + ") from " + entityName + " e"
+        + (after ? " where e." + scopeAttribute + " > :after" : "");
   }
 
   /** The attribute of the oldest expired row. */
