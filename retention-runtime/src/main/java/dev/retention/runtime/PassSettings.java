@@ -1,6 +1,9 @@
 package dev.retention.runtime;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The options in force for one pass, after the built-in defaults, the code and the configuration were layered and
@@ -14,6 +17,11 @@ import java.time.Duration;
  *     unset, {@link #UNSET_BATCH_TARGET}, unused
  * @param batchSizeFixed whether every batch takes {@code batchSize} rows: {@code batch-target} is unset, or
  *     {@code batch-size} is set as well
+ * @param maxBatchesPerScope for a scoped pass, the batches one scope may take per sweep, and the bound of an
+ *     on-demand sweep of one scope
+ * @param scopeSweepBudget for a scoped pass, how long an on-demand sweep of one scope may go on starting batches
+ * @param scopeWindows for a scoped pass, the windows configuration gives single scopes
+ *     ({@code retention.<pass>.scope.<value>.retention}), by the scope value as written there
  */
 public record PassSettings(
     String pass,
@@ -28,7 +36,24 @@ public record PassSettings(
     boolean dryRun,
     Duration batchTimeout,
     Duration batchTarget,
-    boolean batchSizeFixed) {
+    boolean batchSizeFixed,
+    int maxBatchesPerScope,
+    Duration scopeSweepBudget,
+    Map<String, Duration> scopeWindows) {
+
+  public PassSettings {
+    scopeWindows = Collections.unmodifiableMap(new TreeMap<>(scopeWindows));
+  }
+
+  /** Settings of a pass without windows per scope, and the built-in bounds of scoped sweeps. */
+  public PassSettings(String pass, boolean enabled, Duration retention, boolean retentionOverridden, int batchSize,
+      Duration batchDelay, Duration sweepInterval, Duration maxStartupStagger, int maxBatchesPerSweep, boolean dryRun,
+      Duration batchTimeout, Duration batchTarget, boolean batchSizeFixed) {
+    this(pass, enabled, retention, retentionOverridden, batchSize, batchDelay, sweepInterval, maxStartupStagger,
+        maxBatchesPerSweep, dryRun, batchTimeout, batchTarget, batchSizeFixed,
+        (Integer) RetentionOption.MAX_BATCHES_PER_SCOPE.defaultValue().orElseThrow(),
+        (Duration) RetentionOption.SCOPE_SWEEP_BUDGET.defaultValue().orElseThrow(), Map.of());
+  }
 
   /** The {@link #batchTarget()} of a pass whose batches have a fixed size. */
   public static final Duration UNSET_BATCH_TARGET = Duration.ZERO;

@@ -38,7 +38,13 @@ public enum RetentionOption {
       "Counts what would be deleted and finds the oldest expiry, deleting nothing."),
   BATCH_TIMEOUT("batch-timeout", Type.DURATION, Duration.ofSeconds(30),
       "Longest any statement of a sweep may run or wait for a lock another transaction holds; the sweep then fails,"
-          + " is reported, and the pass retries later.");
+          + " is reported, and the pass retries later."),
+  MAX_BATCHES_PER_SCOPE("max-batches-per-scope", Type.INTEGER, 10,
+      "For a pass with a @TtlScope attribute: the batches one scope may take in one sweep, so that one large scope"
+          + " cannot hold back the others, and the bound of an on-demand sweep of one scope."),
+  SCOPE_SWEEP_BUDGET("scope-sweep-budget", Type.DURATION, Duration.ofMillis(200),
+      "For a pass with a @TtlScope attribute: an on-demand sweep of one scope (sweep(pass, scope), on a request path"
+          + " say) starts no batch after this long.");
 
   /**
    * The largest batch size accepted. A batch's ids are bound as parameters of one statement: PostgreSQL's driver stops
@@ -89,6 +95,15 @@ public enum RetentionOption {
 
   /** The longest {@code batch-target}: a batch holds the locks of its rows, and foreground writes wait, that long. */
   public static final Duration MAX_BATCH_TARGET = Duration.ofSeconds(10);
+
+  /** The largest {@code max-batches-per-scope}: one scope's share of a sweep is at most a whole sweep. */
+  public static final int MAX_MAX_BATCHES_PER_SCOPE = MAX_MAX_BATCHES_PER_SWEEP;
+
+  /**
+   * The longest {@code scope-sweep-budget}: a minute. An on-demand sweep runs in its caller's thread, often a
+   * request's, which should not wait longer.
+   */
+  public static final Duration MAX_SCOPE_SWEEP_BUDGET = Duration.ofMinutes(1);
 
   /** The kind of value an option takes. */
   public enum Type { BOOLEAN, INTEGER, DURATION }
@@ -161,6 +176,9 @@ public enum RetentionOption {
           + " (the longest @Ttl window, about 68 years)";
       case BATCH_SIZE -> "allowed: 1 to " + MAX_BATCH_SIZE;
       case MAX_BATCHES_PER_SWEEP -> "allowed: 1 to " + MAX_MAX_BATCHES_PER_SWEEP;
+      case MAX_BATCHES_PER_SCOPE -> "allowed: 1 to " + MAX_MAX_BATCHES_PER_SCOPE;
+      case SCOPE_SWEEP_BUDGET -> "allowed: 0 to " + Durations.format(MAX_SCOPE_SWEEP_BUDGET)
+          + " (0: one batch at most)";
       case BATCH_DELAY -> "allowed: 0 to " + Durations.format(MAX_BATCH_DELAY);
       case SWEEP_INTERVAL ->
           "allowed: " + Durations.format(MIN_SWEEP_INTERVAL) + " to " + Durations.format(MAX_SWEEP_INTERVAL);
@@ -185,15 +203,9 @@ public enum RetentionOption {
                 + " and databases limit bind parameters (PostgreSQL: 65,535)")
             : Optional.empty();
       }
-      case MAX_BATCHES_PER_SWEEP -> {
-        int batches = (Integer) value;
-        if (batches < 1) {
-          yield Optional.of("must be at least 1");
-        }
-        yield batches > MAX_MAX_BATCHES_PER_SWEEP
-            ? Optional.of("must be at most " + MAX_MAX_BATCHES_PER_SWEEP + "; " + allowedRange())
-            : Optional.empty();
-      }
+      case MAX_BATCHES_PER_SWEEP -> countProblem((Integer) value, MAX_MAX_BATCHES_PER_SWEEP);
+      case MAX_BATCHES_PER_SCOPE -> countProblem((Integer) value, MAX_MAX_BATCHES_PER_SCOPE);
+      case SCOPE_SWEEP_BUDGET -> durationProblem((Duration) value, Duration.ZERO, MAX_SCOPE_SWEEP_BUDGET);
       case ENABLED, DRY_RUN -> Optional.empty();
       case RETENTION, MIN_RETENTION -> durationProblem((Duration) value, Duration.ZERO, MAX_RETENTION);
       case BATCH_DELAY -> durationProblem((Duration) value, Duration.ZERO, MAX_BATCH_DELAY);
@@ -202,6 +214,13 @@ public enum RetentionOption {
       case BATCH_TIMEOUT -> durationProblem((Duration) value, MIN_BATCH_TIMEOUT, MAX_BATCH_TIMEOUT);
       case BATCH_TARGET -> durationProblem((Duration) value, MIN_BATCH_TARGET, MAX_BATCH_TARGET);
     };
+  }
+
+  private Optional<String> countProblem(int value, int max) {
+    if (value < 1) {
+      return Optional.of("must be at least 1");
+    }
+    return value > max ? Optional.of("must be at most " + max + "; " + allowedRange()) : Optional.empty();
   }
 
   private Optional<String> durationProblem(Duration value, Duration min, Duration max) {

@@ -81,6 +81,16 @@ public final class RetentionOptions {
     return (Duration) value(RetentionOption.BATCH_TIMEOUT);
   }
 
+  /** The batches one scope of a scoped pass may take per sweep, and the bound of an on-demand sweep of one scope. */
+  public int maxBatchesPerScope() {
+    return (Integer) value(RetentionOption.MAX_BATCHES_PER_SCOPE);
+  }
+
+  /** How long an on-demand sweep of one scope may go on starting batches. */
+  public Duration scopeSweepBudget() {
+    return (Duration) value(RetentionOption.SCOPE_SWEEP_BUDGET);
+  }
+
   public RetentionOptions withEnabled(boolean enabled) {
     return with(RetentionOption.ENABLED, enabled);
   }
@@ -124,6 +134,14 @@ public final class RetentionOptions {
 
   public RetentionOptions withBatchTimeout(Duration batchTimeout) {
     return with(RetentionOption.BATCH_TIMEOUT, batchTimeout);
+  }
+
+  public RetentionOptions withMaxBatchesPerScope(int maxBatchesPerScope) {
+    return with(RetentionOption.MAX_BATCHES_PER_SCOPE, maxBatchesPerScope);
+  }
+
+  public RetentionOptions withScopeSweepBudget(Duration scopeSweepBudget) {
+    return with(RetentionOption.SCOPE_SWEEP_BUDGET, scopeSweepBudget);
   }
 
   /**

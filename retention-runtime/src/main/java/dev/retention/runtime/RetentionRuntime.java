@@ -10,6 +10,8 @@ import dev.retention.runtime.internal.schedule.BackgroundSweeps;
 import dev.retention.runtime.internal.schedule.StartupStagger;
 import dev.retention.runtime.internal.schedule.SweeperThreads;
 import dev.retention.runtime.internal.schedule.SweepPlan;
+import dev.retention.runtime.internal.scope.ScopeWindowing;
+import dev.retention.runtime.internal.scope.ScopedPasses;
 import dev.retention.runtime.internal.statement.Conditions;
 import dev.retention.runtime.internal.sweep.BatchTransactions;
 import dev.retention.runtime.internal.sweep.JtaTransactions;
@@ -25,6 +27,7 @@ import jakarta.transaction.UserTransaction;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -179,6 +182,46 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /**
+   * Sweeps the rows of one scope of a pass whose entity has a {@code @TtlScope} attribute, now, in this thread: the
+   * rows whose scope attribute equals {@code scopeValue} (null: the rows without one), against that scope's window.
+   * Made for a request path, such as a user's sign-in sweeping that user's notifications:
+   *
+   * <ul>
+   *   <li>bounded: at most {@code max-batches-per-scope} batches, none started after {@code scope-sweep-budget}, and
+   *       no pause between them;
+   *   <li>never throws: a failed batch, a bad value, an unknown or disabled pass, a closed runtime are all in the
+   *       report's {@link SweepReport#failure() failure}, and the caller goes on;
+   *   <li>never piles up: while a sweep of the same scope runs, another call comes back at once with no batch and
+   *       {@link SweepReport#workRemains()} set.
+   * </ul>
+   *
+   * @param passName the pass: its entity's fully qualified class name
+   * @param scopeValue a value of the scope attribute, or its text ({@code "42"} for a {@code Long} attribute)
+   */
+  public SweepReport sweep(String passName, Object scopeValue) {
+    Instant now = clock.instant();
+    Scope scope = Scope.of(scopeValue);
+    try {
+      checkOpen();
+      transactions.checkCallerMaySweep();
+      Sweeper sweeper = sweeper(passName);
+      if (!sweeper.settings().enabled()) {
+        throw new IllegalArgumentException("Pass " + passName + " is disabled (retention." + passName
+            + ".enabled = false)");
+      }
+      if (sweeper.pass().scopeAttribute().isEmpty()) {
+        throw new IllegalArgumentException("Pass " + passName + " has no @TtlScope attribute, so it has no scopes;"
+            + " sweep(\"" + passName + "\") sweeps all its rows");
+      }
+      return sweeper.sweepScope(scopeValue == null ? scope : Scope.of(sweeper.scopeValues().convert(scopeValue)));
+    } catch (RuntimeException e) {
+      LOGGER.log(Level.WARNING, () -> "Retention could not sweep " + scope + " of " + passName + ": " + e.getMessage());
+      return new SweepReport(String.valueOf(passName), now, now, 0, 0, false, false, Duration.ZERO, Optional.empty(),
+          Optional.of(new SweepFailedException(String.valueOf(passName), scope.toString(), now, e)), scope);
+    }
+  }
+
+  /**
    * Stops the sweepers: no new sweep or batch starts, pausing sweeps wake and end, and a batch in flight is given the
    * close timeout to finish. Calling it again does nothing.
    */
@@ -233,6 +276,7 @@ public final class RetentionRuntime implements AutoCloseable {
           .append(", first sweep in ").append(Durations.format(
               StartupStagger.offset(pass.pass(), pass.maxStartupStagger())))
           .append(pass.dryRun() ? ", dry run" : "")
+          .append(sweepers.get(pass.pass()).describeScopes())
           .append(", ").append(sweepers.get(pass.pass()).describeStatements());
     }
     return text.toString();
@@ -275,6 +319,7 @@ public final class RetentionRuntime implements AutoCloseable {
     private ThreadFactory threadFactory;
     private boolean portableStatements;
     private final BeforeDeleteHooks beforeDelete = new BeforeDeleteHooks();
+    private final ScopedPasses scopeWindows = new ScopedPasses();
     /** The application's way to run a batch's transaction, given whether the unit is JTA; null: from the factory. */
     private Function<Boolean, BatchTransactions> transactions;
 
@@ -396,6 +441,18 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
+     * Gives the scopes of the pass named {@code passName}, whose entity has a {@code @TtlScope} attribute, windows of
+     * their own, looked up at every sweep; see {@link ScopeWindows}. Configuration's
+     * {@code retention.<pass>.scope.<value>.retention} wins over them; a scope with neither has the pass's window.
+     *
+     * @throws IllegalStateException when the pass was given windows already
+     */
+    public Builder scopeWindows(String passName, ScopeWindows windows) {
+      scopeWindows.add(passName, windows);
+      return this;
+    }
+
+    /**
      * Runs each batch in a JTA transaction of its own through {@code transactionManager}, suspending the calling
      * thread's transaction for the batch. Needed only where the runtime cannot find the transaction manager itself:
      * with Hibernate it takes the one of the factory's JTA platform (Quarkus, WildFly, Narayana standalone).
@@ -446,6 +503,8 @@ public final class RetentionRuntime implements AutoCloseable {
       List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
       warnOfShortenedWindows(managed, settings);
       Conditions.check(emf, managed);
+      Map<String, ScopeWindowing> windowsOfScopes =
+          scopeWindows.resolve(discovered, managed, settings, emf.getMetamodel());
       List<String> notDates = StoredTypes.problems(emf, managed);
       if (!notDates.isEmpty()) {
         throw new RetentionConfigurationException(notDates);
@@ -462,8 +521,8 @@ public final class RetentionRuntime implements AutoCloseable {
         StatementShapes.Choice choice = beforeDelete.shapeFor(pass, emf.getMetamodel())
             .map(hooked -> new StatementShapes.Choice(hooked, List.of()))
             .orElseGet(() -> shapes.forPass(pass));
-        sweepers.put(pass.name(),
-            new Sweeper(environment, pass, settings.get(pass.name()), choice, shapes.batchBound()));
+        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), choice,
+            shapes.batchBound(), windowsOfScopes.get(pass.name())));
       }
       return new RetentionRuntime(this, managed, sweepers, stopSignal, batchTransactions);
     }

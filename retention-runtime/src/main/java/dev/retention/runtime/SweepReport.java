@@ -19,6 +19,9 @@ import java.util.Optional;
  * @param duration how long the sweep took
  * @param lag after the sweep, how long the oldest expired row still present has been expired; empty when none is left
  * @param failure what ended the sweep early, if anything
+ * @param scope the rows swept: {@link Scope#all()} for a sweep of the whole pass (of a scoped pass: every scope, each
+ *     against its own window, while {@code cutoff} is the pass's), or the one scope of
+ *     {@code RetentionRuntime.sweep(pass, scope)}, whose window gave {@code cutoff}
  */
 public record SweepReport(
     String pass,
@@ -30,9 +33,17 @@ public record SweepReport(
     boolean dryRun,
     Duration duration,
     Optional<Duration> lag,
-    Optional<Throwable> failure) {
+    Optional<Throwable> failure,
+    Scope scope) {
+
+  /** The report of a sweep of the whole pass. */
+  public SweepReport(String pass, Instant startedAt, Instant cutoff, long deleted, int batches, boolean workRemains,
+      boolean dryRun, Duration duration, Optional<Duration> lag, Optional<Throwable> failure) {
+    this(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, Scope.all());
+  }
 
   public SweepReport {
+    Objects.requireNonNull(scope, "scope");
     Objects.requireNonNull(pass, "pass");
     Objects.requireNonNull(startedAt, "startedAt");
     Objects.requireNonNull(cutoff, "cutoff");
@@ -48,7 +59,11 @@ public record SweepReport(
 
   @Override
   public String toString() {
-    StringBuilder text = new StringBuilder(pass).append(": ");
+    StringBuilder text = new StringBuilder(pass);
+    if (!scope.isAll()) {
+      text.append(" (").append(scope).append(')');
+    }
+    text.append(": ");
     text.append(dryRun ? "would delete " : "deleted ").append(deleted).append(deleted == 1 ? " row" : " rows");
     if (!dryRun) {
       text.append(" in ").append(batches).append(batches == 1 ? " batch" : " batches");

@@ -37,6 +37,8 @@ class PublicApiTest {
         "dev.retention.runtime.RetentionRegistry",
         "dev.retention.runtime.RetentionRuntime",
         "dev.retention.runtime.RetentionRuntime$Builder",
+        "dev.retention.runtime.Scope",
+        "dev.retention.runtime.ScopeWindows",
         "dev.retention.runtime.SweepFailedException",
         "dev.retention.runtime.SweepListener",
         "dev.retention.runtime.SweepReport",

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,9 +28,14 @@ public final class OptionsBinder {
 
   static final String PREFIX = "retention.";
   static final String DEFAULTS_SCOPE = "defaults";
+  /** What follows a pass's name in the key of one scope's window: {@code retention.<pass>.scope.<value>.retention}. */
+  static final String SCOPE_INFIX = ".scope.";
+  static final String SCOPE_WINDOW_SUFFIX = "." + RetentionOption.RETENTION.key();
 
   private final Map<String, Duration> annotationWindows;
   private final List<String> problems = new ArrayList<>();
+  /** Each pass's windows of single scopes from configuration, by the scope value as written in the key. */
+  private final Map<String, Map<String, Duration>> scopeWindows = new HashMap<>();
   /** Each default retention that would shorten a compiled window, with the passes it would shorten. */
   private final Map<String, List<String>> shorteningDefaults = new TreeMap<>();
 
@@ -86,6 +92,8 @@ public final class OptionsBinder {
       if (checkDefaultDoesNotShorten(pass, window, resolved, layers)) {
         checkRetentionOverride(pass, resolved, layers);
       }
+      Map<String, Duration> windowsOfScopes = scopeWindows.getOrDefault(pass, Map.of());
+      checkScopeWindows(pass, windowsOfScopes, resolved, layers);
       settings.put(pass, new PassSettings(
           pass,
           resolved.enabled(),
@@ -99,7 +107,10 @@ public final class OptionsBinder {
           resolved.dryRun(),
           resolved.batchTimeout(),
           resolved.batchTarget().orElse(PassSettings.UNSET_BATCH_TARGET),
-          resolved.batchTarget().isEmpty() || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE)));
+          resolved.batchTarget().isEmpty() || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE),
+          resolved.maxBatchesPerScope(),
+          resolved.scopeSweepBudget(),
+          windowsOfScopes));
     });
     shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "
         + String.join(", ", passes) + ": a default may lengthen windows, never shorten them. Shorten a pass's window"
@@ -118,6 +129,9 @@ public final class OptionsBinder {
         return;
       }
       String rest = key.substring(PREFIX.length());
+      if (readScopeWindow(key, rest, text)) {
+        return;
+      }
       int dot = rest.lastIndexOf('.');
       if (dot <= 0) {
         problems.add(quoted(key, text) + ": not an option key; write retention.defaults.<option> for every pass or"
@@ -150,6 +164,62 @@ public final class OptionsBinder {
       byScope.merge(scope, RetentionOptions.empty().with(option.get(), value), RetentionOptions::overriddenBy);
     });
     return byScope;
+  }
+
+  /**
+   * Reads {@code retention.<pass>.scope.<value>.retention}, the window of one scope of a pass, when {@code key} is one.
+   * The value is everything between {@code .scope.} and {@code .retention}, dots included (a realm named
+   * {@code example.com}); whether it is a value of the pass's scope attribute is checked against the entity later.
+   *
+   * @return whether the key names a scope, so that nothing else should read it
+   */
+  private boolean readScopeWindow(String key, String rest, String text) {
+    int lastDot = rest.lastIndexOf('.');
+    if (lastDot > 0 && annotationWindows.containsKey(rest.substring(0, lastDot))) {
+      return false;
+    }
+    String pass = annotationWindows.keySet().stream()
+        .filter(name -> rest.startsWith(name + SCOPE_INFIX))
+        .max(Comparator.comparingInt(String::length))
+        .orElse(rest.startsWith(DEFAULTS_SCOPE + SCOPE_INFIX) ? DEFAULTS_SCOPE : null);
+    if (pass == null) {
+      return false;
+    }
+    String scoped = rest.substring(pass.length() + SCOPE_INFIX.length());
+    if (pass.equals(DEFAULTS_SCOPE)) {
+      problems.add(quoted(key, text) + ": windows of single scopes are set per pass, as retention.<pass name>"
+          + SCOPE_INFIX + "<scope value>" + SCOPE_WINDOW_SUFFIX);
+    } else if (!scoped.endsWith(SCOPE_WINDOW_SUFFIX) || scoped.length() == SCOPE_WINDOW_SUFFIX.length()) {
+      problems.add(quoted(key, text) + ": only the window can be set for one scope, as retention." + pass
+          + SCOPE_INFIX + "<scope value>" + SCOPE_WINDOW_SUFFIX);
+    } else {
+      try {
+        Duration window = (Duration) RetentionOption.RETENTION.parse(text);
+        Optional<String> problem = RetentionOption.RETENTION.problemWith(window);
+        if (problem.isPresent()) {
+          problems.add(quoted(key, text) + ": " + problem.get());
+        } else {
+          scopeWindows.computeIfAbsent(pass, name -> new TreeMap<>())
+              .put(scoped.substring(0, scoped.length() - SCOPE_WINDOW_SUFFIX.length()), window);
+        }
+      } catch (IllegalArgumentException e) {
+        problems.add(quoted(key, text) + ": " + e.getMessage());
+      }
+    }
+    return true;
+  }
+
+  /** A scope's window is an override like the pass's, held to the same floor. */
+  private void checkScopeWindows(String pass, Map<String, Duration> windows, RetentionOptions resolved,
+      List<Layer> layers) {
+    windows.forEach((scope, window) -> {
+      if (window.compareTo(resolved.minRetention()) < 0) {
+        problems.add(pass + ": " + PREFIX + pass + SCOPE_INFIX + scope + SCOPE_WINDOW_SUFFIX + " = "
+            + Durations.format(window) + " is below min-retention " + Durations.format(resolved.minRetention())
+            + " (" + sourceOf(RetentionOption.MIN_RETENTION, layers) + "): so short a window would empty the"
+            + " scope's rows. Raise the window, or lower min-retention if it is meant");
+      }
+    });
   }
 
   /** Checks the values set in code, keeping only the valid ones so that later checks do not repeat a problem. */

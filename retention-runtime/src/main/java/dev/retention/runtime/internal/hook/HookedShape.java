@@ -4,6 +4,7 @@ import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.Scope;
 import dev.retention.runtime.internal.statement.PassStatements;
 import dev.retention.runtime.internal.sweep.StatementShape;
 import jakarta.persistence.EntityManager;
@@ -54,11 +55,21 @@ public final class HookedShape implements StatementShape {
 
   @Override
   public int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize) {
-    PassStatements jpql = statements.computeIfAbsent(pass.name(), name -> PassStatements.of(metamodel, pass));
+    return purgeBatch(em, pass, cutoff, batchSize, Scope.all());
+  }
+
+  @Override
+  public boolean supportsScopes() {
+    return true;
+  }
+
+  @Override
+  public int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize, Scope scope) {
+    PassStatements jpql = statements.computeIfAbsent(pass.name(), name -> PassStatements.of(metamodel, pass))
+        .within(scope);
     Object cutoffValue = pass.cutoffValue(cutoff);
     if (pass.deleteStrategy() == DeleteStrategy.ENTITY_REMOVAL) {
-      List<?> expired = em.createQuery(jpql.selectExpired())
-          .setParameter("cutoff", cutoffValue)
+      List<?> expired = jpql.bind(em.createQuery(jpql.selectExpired()), cutoffValue)
           .setLockMode(LockModeType.PESSIMISTIC_WRITE)
           .setMaxResults(batchSize)
           .getResultList();
@@ -71,8 +82,7 @@ public final class HookedShape implements StatementShape {
       em.clear();
       return expired.size();
     }
-    List<?> ids = em.createQuery(jpql.selectExpiredIds())
-        .setParameter("cutoff", cutoffValue)
+    List<?> ids = jpql.bind(em.createQuery(jpql.selectExpiredIds()), cutoffValue)
         .setLockMode(LockModeType.PESSIMISTIC_WRITE)
         .setMaxResults(batchSize)
         .getResultList();
@@ -81,9 +91,8 @@ public final class HookedShape implements StatementShape {
     }
     callHook(em, pass, ids);
     em.flush();
-    int deleted = em.createQuery(jpql.deleteExpiredByIds())
+    int deleted = jpql.bind(em.createQuery(jpql.deleteExpiredByIds()), cutoffValue)
         .setParameter("ids", ids)
-        .setParameter("cutoff", cutoffValue)
         .executeUpdate();
     if (deleted != ids.size()) {
       // Only the hook can have moved a locked row; the batch then rolls back rather than tell it a row went that stays.

@@ -3,6 +3,7 @@ package dev.retention.runtime.internal.sweep;
 import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.Scope;
 import jakarta.persistence.EntityManager;
 import java.util.Optional;
 
@@ -41,4 +42,24 @@ public interface StatementShape {
 
   /** Deletes one batch inside the caller's transaction and returns the number of rows deleted. */
   int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize);
+
+  /**
+   * Whether this shape can restrict its statements to one scope of a pass with a {@code @TtlScope} attribute. Shapes
+   * that cannot are not used for such passes.
+   */
+  default boolean supportsScopes() {
+    return false;
+  }
+
+  /**
+   * Deletes one batch of {@code scope}'s rows inside the caller's transaction and returns the number deleted.
+   *
+   * @throws IllegalStateException when {@code scope} is one scope and this shape does not {@link #supportsScopes}
+   */
+  default int purgeBatch(EntityManager em, RetentionPass<?> pass, Cutoff cutoff, int batchSize, Scope scope) {
+    if (!scope.isAll()) {
+      throw new IllegalStateException(name() + " cannot restrict its statements to " + scope + " of " + pass.name());
+    }
+    return purgeBatch(em, pass, cutoff, batchSize);
+  }
 }

@@ -67,7 +67,14 @@ public final class StatementShapes {
   /** The fastest shape that supports {@code pass}. */
   public Choice forPass(RetentionPass<?> pass) {
     List<String> declined = new ArrayList<>();
+    boolean scoped = pass.scopeAttribute().isPresent();
     for (StatementShape shape : shapes) {
+      if (scoped && !shape.supportsScopes()) {
+        if (shape != PortableShape.INSTANCE) {
+          declined.add("not " + shape.name() + ": it sweeps all scopes at once, and this pass goes scope by scope");
+        }
+        continue;
+      }
       try {
         if (shape.supports(pass)) {
           return new Choice(shape, declined);

@@ -5,17 +5,22 @@ import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.Scope;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
-import java.lang.System.Logger.Level;
+import dev.retention.runtime.internal.scope.ScopeValues;
+import dev.retention.runtime.internal.scope.ScopeWindowing;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -23,7 +28,7 @@ import java.util.function.Function;
 /**
  * Sweeps one pass: computes the cutoff once, then deletes in bounded batches, each in its own transaction, until a
  * batch comes back short, the sweep reaches its bound, a batch fails, or the runtime closes. Never throws: every outcome
- * is a {@link SweepReport}.
+ * is a {@link SweepReport}. A pass with a scope attribute is swept scope by scope, each against its own cutoff.
  */
 public final class Sweeper {
 
@@ -48,6 +53,12 @@ public final class Sweeper {
   /** Sizes the batches of every sweep of the pass (when batch-target is set), so a sweep starts where the last ended. */
   private final BatchSizer sizer;
   private final ReentrantLock sweeping = new ReentrantLock();
+  /** The windows of a scoped pass's scopes; null for a pass without a scope attribute. */
+  private final ScopeWindowing scopes;
+  /** The scopes being swept on demand, so that calls for one scope do not pile up. */
+  private final Set<Scope> inFlight = ConcurrentHashMap.newKeySet();
+  /** The scope value after which the next background sweep of a scoped pass starts; null: the first scope. */
+  private Object resumeAfter;
 
   /**
    * @param choice the statements the pass deletes with
@@ -55,7 +66,16 @@ public final class Sweeper {
    */
   public Sweeper(Environment environment, RetentionPass<?> pass, PassSettings settings, StatementShapes.Choice choice,
       BatchBound bound) {
+    this(environment, pass, settings, choice, bound, null);
+  }
+
+  /**
+   * @param scopes the windows of the pass's scopes; null for a pass without a scope attribute
+   */
+  public Sweeper(Environment environment, RetentionPass<?> pass, PassSettings settings, StatementShapes.Choice choice,
+      BatchBound bound, ScopeWindowing scopes) {
     this.environment = environment;
+    this.scopes = scopes;
     this.pass = pass;
     this.settings = settings;
     this.choice = choice;
@@ -78,6 +98,26 @@ public final class Sweeper {
     return shape;
   }
 
+  /** The values of the pass's scope attribute; only for a pass that has one. */
+  public ScopeValues scopeValues() {
+    if (scopes == null) {
+      throw new IllegalStateException("Pass " + pass.name() + " has no @TtlScope attribute");
+    }
+    return scopes.values();
+  }
+
+  /** How the pass's scopes are swept, for the start line; empty for a pass without a scope attribute. */
+  public String describeScopes() {
+    if (scopes == null) {
+      return "";
+    }
+    return ", scope by scope of " + scopes.values().attribute() + " (at most "
+        + settings.maxBatchesPerScope() + (settings.maxBatchesPerScope() == 1 ? " batch" : " batches")
+        + " each per sweep; " + scopes.configuredScopes()
+        + (scopes.configuredScopes() == 1 ? " scope window" : " scope windows") + " from configuration"
+        + (scopes.hasCodeWindows() ? ", the others from code" : "") + ")";
+  }
+
   /** The most rows one batch deletes: {@code batch-size}, or fewer where the statement's parameters bound it. */
   public int rowsPerBatch() {
     return rowsPerBatch.rows();
@@ -88,57 +128,236 @@ public final class Sweeper {
     return choice.describe() + rowsPerBatch.note().map(note -> "; " + note).orElse("");
   }
 
-  /** Runs one sweep now, in this thread; a sweep of the same pass already running is waited for first. */
+  /**
+   * Runs one sweep now, in this thread; a sweep of the same pass already running is waited for first. A scoped pass is
+   * swept scope by scope, each against its own window and within its share of the sweep.
+   */
   public SweepReport sweep() {
     sweeping.lock();
     try {
-      return new Run().execute();
+      if (scopes == null) {
+        Run run = new Run(Scope.all(), environment.clock().instant(), settings.retention());
+        run.start();
+        run.drain(settings.maxBatchesPerSweep(), NO_DEADLINE, true);
+        return run.finish(run.lag());
+      }
+      return new ScopeRounds().sweep();
     } finally {
       sweeping.unlock();
     }
   }
 
-  /** The state of one sweep. */
+  /**
+   * Sweeps the rows of one scope now, in this thread, within {@code max-batches-per-scope} batches and the
+   * {@code scope-sweep-budget}, with no pause between batches. Never throws, and never waits: a call for a scope whose
+   * sweep is running already comes back at once, with no batch and work left.
+   */
+  public SweepReport sweepScope(Scope scope) {
+    Instant startedAt = environment.clock().instant();
+    if (!inFlight.add(scope)) {
+      return new SweepReport(pass.name(), startedAt, startedAt, 0, 0, true, settings.dryRun(), Duration.ZERO,
+          Optional.empty(), Optional.empty(), scope);
+    }
+    try {
+      Duration window;
+      try {
+        window = scopes.windowOf(scope);
+      } catch (RuntimeException e) {
+        Run failed = new Run(scope, startedAt, settings.retention());
+        failed.start();
+        failed.failure = new SweepFailedException(pass.name(), scope + ", its window", startedAt, e);
+        return failed.finish(Optional.empty());
+      }
+      Run run = new Run(scope, startedAt, window);
+      run.start();
+      run.drain(settings.maxBatchesPerScope(), run.startNanos + settings.scopeSweepBudget().toNanos(), false);
+      return run.finish(run.lag());
+    } finally {
+      inFlight.remove(scope);
+    }
+  }
+
+  /** A deadline no sweep reaches. */
+  private static final long NO_DEADLINE = Long.MAX_VALUE;
+
+  /**
+   * One background sweep of a scoped pass: the scopes in the order of their values, found one index probe at a time
+   * ({@code min(scope) > last}), each swept against its own window for at most {@code max-batches-per-scope} batches,
+   * then the rows without a scope. When the sweep reaches {@code max-batches-per-sweep}, the next one starts at the
+   * scope it stopped in, so every scope gets its turn however large the first ones are.
+   */
+  private final class ScopeRounds {
+    private final Run total = new Run(Scope.all(), environment.clock().instant(), settings.retention());
+    private Optional<Duration> lag = Optional.empty();
+
+    SweepReport sweep() {
+      total.start();
+      Object after = resumeAfter;
+      while (true) {
+        if (environment.stopSignal().stopRequested()) {
+          total.workRemains = true;
+          return stopBefore(after);
+        }
+        Optional<Object> next;
+        try {
+          Object previous = after;
+          next = total.read(em -> pass.nextScopeValue(em, previous));
+        } catch (RuntimeException | Error e) {
+          total.failure = new SweepFailedException(pass.name(), "finding the scope after " + after,
+              total.cutoff.instant(), e);
+          return stopBefore(after);
+        }
+        if (!sweepOne(Scope.of(next.orElse(null)))) {
+          return stopBefore(after);
+        }
+        if (next.isEmpty()) {
+          resumeAfter = null;
+          return total.finish(lag);
+        }
+        after = next.get();
+      }
+    }
+
+    /** Ends the sweep before the scope after {@code after} is done: the next sweep starts with it. */
+    private SweepReport stopBefore(Object after) {
+      resumeAfter = after;
+      return total.finish(lag);
+    }
+
+    /**
+     * Sweeps one scope within its share and what is left of the sweep's.
+     *
+     * @return whether the sweep goes on to the next scope: false when it reached its bound, a batch failed, or the
+     *     runtime is closing
+     */
+    private boolean sweepOne(Scope scope) {
+      int share = Math.min(settings.maxBatchesPerScope(), settings.maxBatchesPerSweep() - total.batches);
+      if (share <= 0) {
+        total.workRemains = true;
+        return false;
+      }
+      Duration window;
+      try {
+        window = scopes.windowOf(scope);
+      } catch (RuntimeException e) {
+        // Its rows stay; the other scopes are not held back by one scope's window.
+        total.failure = new SweepFailedException(pass.name(), scope + ", its window", total.cutoff.instant(), e);
+        return true;
+      }
+      Run run = total.forScope(scope, window);
+      boolean shareSpent = run.drain(share, NO_DEADLINE, true);
+      Optional<Duration> scopeLag = run.failure == null ? run.lag() : Optional.empty();
+      total.add(run);
+      if (run.failure != null) {
+        return false;
+      }
+      lag = longer(lag, scopeLag);
+      if (!run.workRemains) {
+        return true;
+      }
+      if (shareSpent && share == settings.maxBatchesPerScope()) {
+        // Its share is spent; the sweep goes on with the next scope and says that work remains.
+        total.moreLater = true;
+        return true;
+      }
+      total.workRemains = true;
+      return false;
+    }
+  }
+
+  private static Optional<Duration> longer(Optional<Duration> a, Optional<Duration> b) {
+    if (a.isEmpty()) {
+      return b;
+    }
+    return b.isPresent() && b.get().compareTo(a.get()) > 0 ? b : a;
+  }
+
+  /** The batches of one sweep over the rows of one scope (all of them, for a pass without scopes). */
   private final class Run {
-    private final Instant startedAt = environment.clock().instant();
+    private final Scope scope;
+    private final Instant startedAt;
     private final long startNanos = System.nanoTime();
-    private final Cutoff cutoff = Cutoff.of(startedAt.minus(settings.retention()), environment.zone());
+    private final Cutoff cutoff;
+    /** The sweep this run is part of, which numbers the batches and tells the listener; this run itself if none. */
+    private final Run parent;
     private long deleted;
     private int batches;
     private boolean workRemains;
+    /** A scope of the sweep kept rows for a later sweep, though the sweep went on to other scopes. */
+    private boolean moreLater;
     private RuntimeException failure;
     /** The oldest expired row found after the last batch, when that was looked up already. */
     private Optional<Instant> oldestAfterLastBatch;
 
-    SweepReport execute() {
+    Run(Scope scope, Instant startedAt, Duration window) {
+      this(scope, startedAt, window, null);
+    }
+
+    private Run(Scope scope, Instant startedAt, Duration window, Run parent) {
+      this.scope = scope;
+      this.startedAt = startedAt;
+      this.cutoff = Cutoff.of(startedAt.minus(window), environment.zone());
+      this.parent = parent;
+    }
+
+    /** A run over one scope, with its own window, as part of this sweep. */
+    Run forScope(Scope scope, Duration window) {
+      return new Run(scope, startedAt, window, this);
+    }
+
+    void start() {
       environment.listener().sweepStarted(pass.name(), cutoff.instant(), settings.dryRun());
-      if (settings.dryRun()) {
-        countInsteadOfDeleting();
-      } else {
-        deleteInBatches();
+    }
+
+    void add(Run scopeRun) {
+      deleted += scopeRun.deleted;
+      if (scopeRun.failure != null) {
+        failure = scopeRun.failure;
       }
-      Optional<Duration> lag = measureLag();
-      SweepReport report = new SweepReport(pass.name(), startedAt, cutoff.instant(), deleted, batches, workRemains,
-          settings.dryRun(), Duration.ofNanos(System.nanoTime() - startNanos), lag, Optional.ofNullable(failure));
+    }
+
+    SweepReport finish(Optional<Duration> lag) {
+      SweepReport report = new SweepReport(pass.name(), startedAt, cutoff.instant(), deleted, batches,
+          workRemains || moreLater, settings.dryRun(), Duration.ofNanos(System.nanoTime() - startNanos), lag,
+          Optional.ofNullable(failure), scope);
       environment.listener().sweepFinished(report);
       return report;
     }
 
+    private String step(String what) {
+      return scope.isAll() ? what : scope + ", " + what;
+    }
+
+    /**
+     * Deletes (or, in a dry run, counts) this run's expired rows, at most {@code maxBatches} batches, starting none
+     * after {@code deadlineNanos}.
+     *
+     * @return whether it stopped at {@code maxBatches} with rows left
+     */
+    boolean drain(int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
+      if (settings.dryRun()) {
+        countInsteadOfDeleting();
+        return false;
+      }
+      return deleteInBatches(maxBatches, deadlineNanos, pauseBetweenBatches);
+    }
+
     private void countInsteadOfDeleting() {
       try {
-        deleted = read(em -> pass.countExpired(em, cutoff));
+        deleted = read(em -> pass.countExpired(em, cutoff, scope));
       } catch (RuntimeException | Error e) {
-        failure = new SweepFailedException(pass.name(), "the dry-run count", cutoff.instant(), e);
+        failure = new SweepFailedException(pass.name(), step("the dry-run count"), cutoff.instant(), e);
       }
     }
 
-    private void deleteInBatches() {
+    private boolean deleteInBatches(int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
+      Run sweep = parent != null ? parent : this;
       while (true) {
         if (environment.stopSignal().stopRequested()) {
           workRemains = true;
-          return;
+          return false;
         }
-        int number = batches + 1;
+        int number = sweep.batches + 1;
         oldestAfterLastBatch = null;
         environment.listener().batchStarted(pass.name(), number);
         long batchStart = System.nanoTime();
@@ -146,37 +365,41 @@ public final class Sweeper {
         int batchSize = sizer.nextSize();
         int rows;
         try {
-          rows = runBatch(batchSize);
+          rows = runBatch(batchSize, number);
         } catch (RuntimeException | Error e) {
           sizer.failed(Math.min(batchSize, sizer.nextSize()));
-          failure = new SweepFailedException(pass.name(), "batch " + number, cutoff.instant(), e);
-          return;
+          failure = new SweepFailedException(pass.name(), step("batch " + number), cutoff.instant(), e);
+          return false;
         }
         Duration took = Duration.ofNanos(System.nanoTime() - batchStart);
-        batches = number;
+        sweep.batches = number;
+        if (sweep != this) {
+          batches++;
+        }
         deleted += rows;
         sizer.completed(batchSize, rows, took);
         environment.listener().batchCompleted(new BatchReport(pass.name(), number, rows, took, batchSize));
         if (rows == 0) {
-          return;
+          return false;
         }
         if (rows < batchSize) {
           try {
             if (nothingExpiredLeft()) {
-              return;
+              return false;
             }
           } catch (RuntimeException | Error e) {
-            failure = new SweepFailedException(pass.name(), "looking for expired rows left", cutoff.instant(), e);
-            return;
+            failure = new SweepFailedException(pass.name(), step("looking for expired rows left"), cutoff.instant(),
+                e);
+            return false;
           }
         }
-        if (batches >= settings.maxBatchesPerSweep()) {
+        if (batches >= maxBatches || System.nanoTime() - deadlineNanos >= 0) {
           workRemains = true;
-          return;
+          return batches >= maxBatches;
         }
-        if (!environment.stopSignal().pause(settings.batchDelay())) {
+        if (pauseBetweenBatches && !environment.stopSignal().pause(settings.batchDelay())) {
           workRemains = true;
-          return;
+          return false;
         }
       }
     }
@@ -187,13 +410,13 @@ public final class Sweeper {
      * do so, the pause keeps two instances from colliding again in step, and the rows it selects again are those still
      * unlocked.
      */
-    private int runBatch(int firstSize) {
+    private int runBatch(int firstSize, int number) {
       int size = firstSize;
       for (int attempt = 1; ; attempt++) {
         int attemptSize = size;
         try {
           return environment.transactions().inTransaction(environment.emf(), settings.batchTimeout(),
-              em -> shape.purgeBatch(em, pass, cutoff, attemptSize));
+              em -> shape.purgeBatch(em, pass, cutoff, attemptSize, scope));
         } catch (RuntimeException e) {
           if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
             throw e;
@@ -203,7 +426,7 @@ public final class Sweeper {
           sizer.deadlocked(attemptSize);
           size = Math.min(attemptSize, sizer.nextSize());
           int failedAttempt = attempt;
-          LOGGER.log(Level.DEBUG, () -> pass.name() + ": batch " + (batches + 1)
+          LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + step("batch " + number)
               + " lost a deadlock on attempt " + failedAttempt + " and runs again: " + e);
           long pauseMillis = ThreadLocalRandom.current().nextLong(DEADLOCK_PAUSE.toMillis() * attempt + 1);
           if (!environment.stopSignal().pause(Duration.ofMillis(pauseMillis))) {
@@ -219,21 +442,21 @@ public final class Sweeper {
      * batch. Looked up once, and kept for the lag.
      */
     private boolean nothingExpiredLeft() {
-      oldestAfterLastBatch = read(em -> pass.oldestExpired(em, cutoff));
+      oldestAfterLastBatch = read(em -> pass.oldestExpired(em, cutoff, scope));
       return oldestAfterLastBatch.isEmpty();
     }
 
     /** A read bounded by the batch timeout, like every statement of a sweep. */
-    private <T> T read(Function<EntityManager, T> work) {
+    <T> T read(Function<EntityManager, T> work) {
       return environment.transactions().read(environment.emf(), settings.batchTimeout(), work);
     }
 
     /** How long the oldest expired row left has been expired: the cutoff minus its attribute. */
-    private Optional<Duration> measureLag() {
+    Optional<Duration> lag() {
       try {
         Optional<Instant> oldest = oldestAfterLastBatch != null
             ? oldestAfterLastBatch
-            : read(em -> pass.oldestExpired(em, cutoff));
+            : read(em -> pass.oldestExpired(em, cutoff, scope));
         // A zone-less value is dated by the latest instant it could stand for, which the statements already compared
         // with the cutoff; a Date read through the JVM's zone can still land a little after it, and is then just due.
         return oldest.map(instant -> instant.isAfter(cutoff.instant())
@@ -243,7 +466,7 @@ public final class Sweeper {
         if (failure != null) {
           failure.addSuppressed(e);
         } else {
-          failure = new SweepFailedException(pass.name(), "measuring the lag", cutoff.instant(), e);
+          failure = new SweepFailedException(pass.name(), step("measuring the lag"), cutoff.instant(), e);
         }
         return Optional.empty();
       }

@@ -148,7 +148,7 @@ class OptionsBinderTest {
     assertProblems(Map.of("retention." + AUDIT + ".bach-size", "100"),
         "retention.com.acme.AuditLogEntry.bach-size = \"100\": no option named bach-size; did you mean batch-size?"
             + " (options: enabled, retention, min-retention, batch-size, batch-target, batch-delay, sweep-interval,"
-            + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout)");
+            + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout, max-batches-per-scope, scope-sweep-budget)");
   }
 
   @Test
@@ -271,6 +271,52 @@ class OptionsBinderTest {
 
     assertEquals(Duration.ofDays(30), settings.get(AUDIT).retention(), "shortened explicitly, for this pass");
     assertEquals(Duration.ofHours(2), settings.get(SESSION).retention(), "0 lengthened to 2h");
+  }
+
+  @Test
+  void aScopesWindowIsReadWithTheScopeValueAsWrittenDotsIncluded() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention." + AUDIT + ".scope.acme.retention", "30d",
+        "retention." + AUDIT + ".scope.example.com.retention", "730d",
+        "retention." + AUDIT + ".max-batches-per-scope", "3",
+        "retention." + AUDIT + ".scope-sweep-budget", "50ms"));
+
+    assertEquals(Map.of("acme", Duration.ofDays(30), "example.com", Duration.ofDays(730)),
+        settings.get(AUDIT).scopeWindows());
+    assertEquals(3, settings.get(AUDIT).maxBatchesPerScope());
+    assertEquals(Duration.ofMillis(50), settings.get(AUDIT).scopeSweepBudget());
+    assertEquals(Map.of(), settings.get(SESSION).scopeWindows());
+    assertEquals(10, settings.get(SESSION).maxBatchesPerScope(), "the built-in default");
+  }
+
+  @Test
+  void aScopesWindowIsHeldToMinRetentionAndOnlyTheWindowCanBeSetPerScope() {
+    assertProblems(Map.of(
+            "retention." + AUDIT + ".scope.acme.retention", "10m",
+            "retention." + AUDIT + ".scope.acme.batch-size", "5",
+            "retention.defaults.scope.acme.retention", "30d"),
+        "retention." + AUDIT + ".scope.acme.batch-size = \"5\": only the window can be set for one scope, as"
+            + " retention." + AUDIT + ".scope.<scope value>.retention",
+        "retention.defaults.scope.acme.retention = \"30d\": windows of single scopes are set per pass, as"
+            + " retention.<pass name>.scope.<scope value>.retention",
+        AUDIT + ": retention." + AUDIT + ".scope.acme.retention = 10m is below min-retention 1h (built-in default):"
+            + " so short a window would empty the scope's rows. Raise the window, or lower min-retention if it is"
+            + " meant");
+  }
+
+  @Test
+  void aScopesWindowThatIsNoDurationNamesTheKey() {
+    assertProblems(Map.of("retention." + AUDIT + ".scope.acme.retention", "soon"),
+        "retention." + AUDIT + ".scope.acme.retention = \"soon\": " + failureOf("soon"));
+  }
+
+  private static String failureOf(String text) {
+    try {
+      dev.retention.runtime.RetentionOption.RETENTION.parse(text);
+      throw new AssertionError(text + " parsed");
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
   }
 
   private Map<String, PassSettings> bind(Map<String, String> configuration) {

@@ -1,0 +1,83 @@
+package dev.retention.runtime.internal.scope;
+
+import dev.retention.runtime.RetentionOption;
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.ScopeWindows;
+import dev.retention.runtime.internal.config.Durations;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The window of each scope of one pass, looked up at every sweep: configuration's window for the scope first (the
+ * operator has the last word), then the application's {@link ScopeWindows}, then the pass's own window.
+ */
+public final class ScopeWindowing {
+
+  private final ScopeValues values;
+  private final Duration passWindow;
+  private final Map<Object, Duration> configured;
+  private final ScopeWindows code;
+
+  /**
+   * @param configured configuration's windows by scope value, already converted to the attribute's type
+   * @param code the application's windows; null when it gave none
+   */
+  public ScopeWindowing(ScopeValues values, Duration passWindow, Map<Object, Duration> configured, ScopeWindows code) {
+    this.values = values;
+    this.passWindow = passWindow;
+    this.configured = Map.copyOf(configured);
+    this.code = code;
+  }
+
+  public ScopeValues values() {
+    return values;
+  }
+
+  /** How many scopes configuration gives a window of their own. */
+  public int configuredScopes() {
+    return configured.size();
+  }
+
+  /** Whether the application gave windows in code. */
+  public boolean hasCodeWindows() {
+    return code != null;
+  }
+
+  /**
+   * The window of {@code scope}'s rows.
+   *
+   * @throws IllegalStateException when the application's windows threw or gave a window out of range, naming the pass,
+   *     the scope and the value; the caller then deletes nothing of that scope
+   */
+  public Duration windowOf(Scope scope) {
+    Optional<Object> value = scope.value();
+    if (value.isEmpty()) {
+      return passWindow;
+    }
+    Duration fromConfiguration = configured.get(value.get());
+    if (fromConfiguration != null) {
+      return fromConfiguration;
+    }
+    if (code == null) {
+      return passWindow;
+    }
+    Optional<Duration> fromCode;
+    try {
+      fromCode = code.windowOf(value.get());
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("Pass " + values.passName() + ": the scope windows given in code failed for "
+          + values.attribute() + " = " + value.get() + "; none of its rows is deleted", e);
+    }
+    if (fromCode == null || fromCode.isEmpty()) {
+      return passWindow;
+    }
+    Duration window = fromCode.get();
+    if (window.isNegative() || window.compareTo(RetentionOption.MAX_RETENTION) > 0) {
+      throw new IllegalStateException("Pass " + values.passName() + ": the scope windows given in code answered "
+          + window + " for " + values.attribute() + " = " + value.get() + ", out of range (0 to "
+          + Durations.format(RetentionOption.MAX_RETENTION) + "); none of its rows is deleted");
+    }
+    return window;
+  }
+}

@@ -1,0 +1,105 @@
+package dev.retention.runtime.internal.scope;
+
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.ScopeWindows;
+import dev.retention.runtime.internal.config.Durations;
+import jakarta.persistence.metamodel.Metamodel;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The windows of single scopes the builder was given in code, and the check, when the runtime is built, of every
+ * window of a scope: that its pass has a scope attribute, and that configuration's scope values are values of it.
+ */
+public final class ScopedPasses {
+
+  private static final System.Logger LOGGER = System.getLogger(ScopedPasses.class.getName());
+
+  private final Map<String, ScopeWindows> code = new LinkedHashMap<>();
+
+  /**
+   * Adds the application's windows of the scopes of {@code passName}.
+   *
+   * @throws IllegalStateException when that pass was given windows already
+   */
+  public void add(String passName, ScopeWindows windows) {
+    Objects.requireNonNull(passName, "passName");
+    Objects.requireNonNull(windows, "windows");
+    if (code.putIfAbsent(passName, windows) != null) {
+      throw new IllegalStateException("scopeWindows(\"" + passName + "\", ...) was called twice; give each pass one"
+          + " ScopeWindows, which may consult several sources");
+    }
+  }
+
+  /**
+   * The windows of each managed pass with a scope attribute, by pass name.
+   *
+   * @param discovered every discovered pass
+   * @param managed the passes of this factory's entities
+   * @throws RetentionConfigurationException listing every window given to a pass without a scope attribute, or to a
+   *     value no scope can have
+   */
+  public Map<String, ScopeWindowing> resolve(List<RetentionPass<?>> discovered, List<RetentionPass<?>> managed,
+      Map<String, PassSettings> settings, Metamodel metamodel) {
+    List<String> problems = new ArrayList<>();
+    Set<String> names = discovered.stream().map(RetentionPass::name).collect(Collectors.toSet());
+    code.keySet().stream().filter(name -> !names.contains(name)).forEach(name -> problems.add("scopeWindows(\""
+        + name + "\", ...) in code: no pass named " + name + " (discovered: " + String.join(", ", names) + ")"));
+    Map<String, ScopeWindowing> windowing = new HashMap<>();
+    for (RetentionPass<?> pass : discovered) {
+      PassSettings passSettings = settings.get(pass.name());
+      if (pass.scopeAttribute().isEmpty()) {
+        if (code.containsKey(pass.name())) {
+          problems.add("scopeWindows(\"" + pass.name() + "\", ...) in code: " + noScope(pass));
+        }
+        passSettings.scopeWindows().keySet().forEach(value -> problems.add(key(pass, value) + ": " + noScope(pass)));
+      } else if (managed.contains(pass)) {
+        ScopeValues values = ScopeValues.of(metamodel, pass.name(), pass.entityType(), pass.scopeAttribute().get());
+        Map<Object, Duration> configured = new HashMap<>();
+        passSettings.scopeWindows().forEach((text, window) -> {
+          try {
+            configured.put(values.convert(text), window);
+            warnIfShortened(pass, text, window);
+          } catch (IllegalArgumentException notAValue) {
+            problems.add(key(pass, text) + ": \"" + text + "\" is no value of the scope attribute "
+                + values.attribute() + ", a " + values.type().getSimpleName());
+          }
+        });
+        windowing.put(pass.name(),
+            new ScopeWindowing(values, passSettings.retention(), configured, code.get(pass.name())));
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new RetentionConfigurationException(problems);
+    }
+    return windowing;
+  }
+
+  private static String noScope(RetentionPass<?> pass) {
+    return "pass " + pass.name() + " has no @TtlScope attribute, so it has no scopes. Mark the attribute that splits"
+        + " its rows (a tenant id) with @TtlScope, or remove the windows of scopes";
+  }
+
+  private static String key(RetentionPass<?> pass, String value) {
+    return "retention." + pass.name() + ".scope." + value + ".retention";
+  }
+
+  /** A scope's window shorter than the compiled one is said out loud, as a pass's is. */
+  private static void warnIfShortened(RetentionPass<?> pass, String value, Duration window) {
+    if (window.compareTo(pass.expireAfter()) < 0) {
+      LOGGER.log(Level.WARNING, () -> "Retention window of " + pass.name() + " for scope " + value + " shortened to "
+          + Durations.format(window) + " (compiled: " + Durations.format(pass.expireAfter())
+          + "): rows the compiled window keeps are deleted");
+    }
+  }
+}
