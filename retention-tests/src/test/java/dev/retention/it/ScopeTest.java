@@ -1,0 +1,531 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.scopes.AccountUpload;
+import dev.retention.it.scopes.TenantNotification;
+import dev.retention.it.shapes.InstantRow;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.TestClock;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code @TtlScope}: an on-demand sweep of one scope touches that scope's rows only, within its bounds, never throwing
+ * and never piling up; each scope has its window (configuration over code over the pass's), read at each sweep; a
+ * whole sweep goes scope by scope, each with its own window and its bounded share, and resumes where it stopped.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class ScopeTest {
+
+  static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+  static final String NOTIFICATIONS = TenantNotification.class.getName();
+  static final String UPLOADS = AccountUpload.class.getName();
+  static final String UNSCOPED = InstantRow.class.getName();
+  /** How long the test waits for the other thread before it fails; it never sleeps. */
+  static final long PATIENCE_SECONDS = 30;
+
+  private final TestDatabase.Kind kind;
+  private final TestClock clock = new TestClock(NOW);
+  private TestDatabase database;
+  private EntityManagerFactory emf;
+  /** The runtime's warnings, kept off the console: the expected ones are asserted, the rest shown on failure. */
+  private final List<String> warnings = new CopyOnWriteArrayList<>();
+  private final Logger runtimeLog = Logger.getLogger("dev.retention");
+  private final Handler capture = new Handler() {
+    @Override
+    public void publish(LogRecord record) {
+      if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+        warnings.add(record.getMessage());
+      }
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
+  };
+
+  ScopeTest(TestDatabase.Kind kind) {
+    this.kind = kind;
+  }
+
+  @BeforeEach
+  void openDatabase() {
+    database = TestDatabase.create(kind);
+    emf = Jpa.factory(database, List.of(TenantNotification.class, AccountUpload.class, InstantRow.class));
+    runtimeLog.addHandler(capture);
+    runtimeLog.setUseParentHandlers(false);
+    AccountUpload.REMOVED.clear();
+  }
+
+  @AfterEach
+  void closeDatabase() throws Exception {
+    runtimeLog.removeHandler(capture);
+    runtimeLog.setUseParentHandlers(true);
+    if (database == null) {
+      return; // skipped before it was created (-Dtest.databases)
+    }
+    if (emf != null) {
+      emf.close();
+    }
+    database.close();
+  }
+
+  private RetentionRuntime.Builder runtime() {
+    return RetentionRuntime.builder(emf).clock(clock).zone(ZoneOffset.UTC);
+  }
+
+  private static Instant daysAgo(int days) {
+    return NOW.minus(Duration.ofDays(days));
+  }
+
+  /** {@code count} notifications of {@code tenant}, ids from {@code firstId}, all created at {@code createdAt}. */
+  private void notifications(String tenant, long firstId, int count, Instant createdAt) {
+    List<TenantNotification> rows = new ArrayList<>();
+    for (long id = firstId; id < firstId + count; id++) {
+      rows.add(new TenantNotification(id, tenant, createdAt));
+    }
+    Jpa.persistAll(emf, rows);
+  }
+
+  private Set<Long> notificationIds() {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(
+        em.createQuery("select n.id from TenantNotification n", Long.class).getResultList()));
+  }
+
+  /** The number of notifications of each tenant ("null" for none), sorted by tenant. */
+  private Map<String, Long> countsByTenant() {
+    Map<String, Long> counts = new TreeMap<>();
+    Jpa.inTransaction(emf, em -> em.createQuery(
+            "select n.tenantId, count(n) from TenantNotification n group by n.tenantId", Object[].class)
+        .getResultList())
+        .forEach(row -> counts.put(String.valueOf(row[0]), (Long) row[1]));
+    return counts;
+  }
+
+  private Set<Long> uploadIds() {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(
+        em.createQuery("select u.id from AccountUpload u", Long.class).getResultList()));
+  }
+
+  private static void assertSucceeded(SweepReport report) {
+    assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+  }
+
+  @Test
+  void anOnDemandSweepDeletesOnlyTheExpiredRowsOfItsScope() {
+    notifications("acme", 1, 3, daysAgo(31));
+    notifications("acme", 11, 2, daysAgo(29));
+    notifications("globex", 21, 2, daysAgo(31));
+    notifications(null, 31, 2, daysAgo(31));
+
+    try (RetentionRuntime retention = runtime().build()) {
+      SweepReport report = retention.sweep(NOTIFICATIONS, "acme");
+
+      assertSucceeded(report);
+      assertEquals(3, report.deleted());
+      assertEquals(Scope.of("acme"), report.scope());
+      assertEquals(daysAgo(30), report.cutoff(), "the pass's window, acme having none of its own");
+      assertFalse(report.workRemains());
+      assertEquals(Set.of(11L, 12L, 21L, 22L, 31L, 32L), notificationIds(),
+          "acme's live rows, the other tenant's and the rows without a tenant stay");
+      assertEquals("portable JPQL", retention.statementShape(NOTIFICATIONS),
+          "a scoped pass never runs a statement over every scope");
+    }
+  }
+
+  @Test
+  void aLongScopeTakesItsValueAsTextAndKeepsTheConditionAndTheRemovalCallbacks() {
+    Jpa.persistAll(emf, List.of(
+        new AccountUpload(1, 42L, false, daysAgo(8)),
+        new AccountUpload(2, 42L, true, daysAgo(8)),
+        new AccountUpload(3, 42L, false, daysAgo(3)),
+        new AccountUpload(4, 42L, false, daysAgo(1)),
+        new AccountUpload(5, 7L, false, daysAgo(8)),
+        new AccountUpload(6, null, false, daysAgo(8))));
+
+    try (RetentionRuntime retention = runtime()
+        .configuration(Map.of("retention." + UPLOADS + ".scope.42.retention", "2d")).build()) {
+      assertEquals(List.of("Retention window of " + UPLOADS + " for scope 42 shortened to 2d (compiled: 7d): rows the"
+          + " compiled window keeps are deleted"), warnings);
+
+      SweepReport report = retention.sweep(UPLOADS, "42");
+
+      assertSucceeded(report);
+      assertEquals(Scope.of(42L), report.scope(), "the text converted to the attribute's type");
+      assertEquals(daysAgo(2), report.cutoff(), "the window configured for \"42\" applies to 42");
+      assertEquals(Set.of(1L, 3L), AccountUpload.REMOVED, "removed through the EntityManager");
+      assertEquals(Set.of(2L, 4L, 5L, 6L), uploadIds(), "the pinned upload, the live one and other scopes stay");
+
+      assertEquals(1, retention.sweep(UPLOADS, 7L).deleted(), "the attribute's own type works as well");
+      assertEquals(1, retention.sweep(UPLOADS, null).deleted(), "null: the uploads without an account");
+      assertEquals(Set.of(2L, 4L), uploadIds());
+    }
+  }
+
+  @Test
+  void anOnDemandSweepStopsAtMaxBatchesPerScope() {
+    notifications("acme", 1, 25, daysAgo(31));
+    notifications("globex", 101, 5, daysAgo(31));
+
+    try (RetentionRuntime retention = runtime().configuration(Map.of(
+        "retention." + NOTIFICATIONS + ".max-batches-per-scope", "2",
+        "retention." + NOTIFICATIONS + ".batch-size", "10",
+        "retention." + NOTIFICATIONS + ".scope-sweep-budget", "1m")).build()) {
+      SweepReport first = retention.sweep(NOTIFICATIONS, "acme");
+
+      assertSucceeded(first);
+      assertEquals(20, first.deleted());
+      assertEquals(2, first.batches());
+      assertTrue(first.workRemains(), "five of acme's expired rows are left");
+      assertEquals(Map.of("acme", 5L, "globex", 5L), countsByTenant());
+
+      SweepReport second = retention.sweep(NOTIFICATIONS, "acme");
+      assertEquals(5, second.deleted());
+      assertFalse(second.workRemains());
+      assertEquals(Map.of("globex", 5L), countsByTenant());
+    }
+  }
+
+  @Test
+  void aZeroScopeSweepBudgetRunsExactlyOneBatch() {
+    notifications("acme", 1, 25, daysAgo(31));
+
+    try (RetentionRuntime retention = runtime().options(NOTIFICATIONS, RetentionOptions.empty()
+        .withBatchSize(10).withMaxBatchesPerScope(10).withScopeSweepBudget(Duration.ZERO)).build()) {
+      SweepReport report = retention.sweep(NOTIFICATIONS, "acme");
+
+      assertSucceeded(report);
+      assertEquals(1, report.batches());
+      assertEquals(10, report.deleted());
+      assertTrue(report.workRemains());
+    }
+  }
+
+  @Test
+  void anOnDemandSweepNeverThrowsItReportsTheFailure() {
+    Jpa.persistAll(emf, List.of(new AccountUpload(1, 42L, false, daysAgo(8))));
+    notifications("acme", 1, 2, daysAgo(31));
+    RetentionRuntime retention = runtime()
+        .beforeDelete(NOTIFICATIONS, (em, ids) -> {
+          throw new IllegalStateException("archive unavailable");
+        })
+        .build();
+    try {
+      assertFailure(retention.sweep(UPLOADS, "abc"), UPLOADS,
+          "scope value \"abc\" (String) is no value of its scope attribute accountId, a Long");
+      assertFailure(retention.sweep("com.example.NoSuchEntity", "acme"), "com.example.NoSuchEntity",
+          "No pass named com.example.NoSuchEntity");
+      assertFailure(retention.sweep(UNSCOPED, "acme"), UNSCOPED,
+          "Pass " + UNSCOPED + " has no @TtlScope attribute, so it has no scopes");
+      assertFailure(retention.sweep(UPLOADS, 42), UPLOADS, "scope value \"42\" (Integer) is no value");
+      SweepReport failedBatch = retention.sweep(NOTIFICATIONS, "acme");
+      assertFalse(failedBatch.succeeded(), "the hook's failure rolls the batch back");
+      assertTrue(failedBatch.failure().orElseThrow().getMessage().contains("archive unavailable"),
+          () -> failedBatch.failure().orElseThrow().getMessage());
+      assertEquals(2, Jpa.count(emf, TenantNotification.class));
+    } finally {
+      retention.close();
+    }
+    SweepReport closed = retention.sweep(UPLOADS, "42");
+    assertFailure(closed, UPLOADS, "This RetentionRuntime is closed");
+    assertInstanceOf(IllegalStateException.class, closed.failure().orElseThrow().getCause());
+    assertEquals(Set.of(1L), uploadIds(), "no failed call deleted anything");
+    assertEquals(5, warnings.stream().filter(line -> line.startsWith("Retention could not sweep ")).count(),
+        () -> "each refused call is logged once: " + warnings);
+  }
+
+  private static void assertFailure(SweepReport report, String pass, String expected) {
+    assertEquals(pass, report.pass());
+    assertEquals(0, report.deleted());
+    assertEquals(0, report.batches());
+    Throwable failure = report.failure().orElseThrow(() -> new AssertionError("expected a failure: " + report));
+    assertTrue(failure.getMessage().contains(expected), failure::getMessage);
+  }
+
+  @Test
+  void concurrentCallsForOneScopeDoNotPileUp() throws Exception {
+    notifications("acme", 1, 5, daysAgo(31));
+    notifications("globex", 101, 3, daysAgo(31));
+    CountDownLatch inBatch = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicBoolean holdNextBatch = new AtomicBoolean(true);
+    SweepListener holdFirstBatch = new SweepListener() {
+      @Override
+      public void batchStarted(String pass, int number) {
+        if (holdNextBatch.getAndSet(false)) {
+          inBatch.countDown();
+          try {
+            if (!release.await(PATIENCE_SECONDS, TimeUnit.SECONDS)) {
+              throw new IllegalStateException("the test never released the first sweep");
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+      }
+    };
+    ExecutorService caller = Executors.newSingleThreadExecutor();
+    try (RetentionRuntime retention = runtime().listener(holdFirstBatch).build()) {
+      Future<SweepReport> first = caller.submit(() -> retention.sweep(NOTIFICATIONS, "acme"));
+      assertTrue(inBatch.await(PATIENCE_SECONDS, TimeUnit.SECONDS), "the first sweep reached its batch");
+
+      SweepReport second = retention.sweep(NOTIFICATIONS, "acme");
+      SweepReport otherTenant = retention.sweep(NOTIFICATIONS, "globex");
+      release.countDown();
+      SweepReport firstReport = first.get(PATIENCE_SECONDS, TimeUnit.SECONDS);
+
+      assertSucceeded(second);
+      assertEquals(0, second.batches(), "it came back at once, without a batch");
+      assertEquals(0, second.deleted());
+      assertTrue(second.workRemains(), "the scope's rows are still being swept");
+      assertEquals(Scope.of("acme"), second.scope());
+      assertEquals(3, otherTenant.deleted(), "another scope is not held back");
+      assertSucceeded(firstReport);
+      assertEquals(5, firstReport.deleted());
+      assertEquals(Map.of(), countsByTenant());
+    } finally {
+      release.countDown();
+      caller.shutdownNow();
+    }
+  }
+
+  /**
+   * Rows of each tenant 1, 3, 6, 29 and 31 days old, ids {@code tenant * 10 + age index}: acme (1x), globex (2x),
+   * initech (3x), hooli (4x) and no tenant (5x).
+   */
+  private void tenantsOfEveryAge() {
+    String[] tenants = {"acme", "globex", "initech", "hooli", null};
+    int[] ages = {1, 3, 6, 29, 31};
+    for (int tenant = 0; tenant < tenants.length; tenant++) {
+      for (int age = 0; age < ages.length; age++) {
+        notifications(tenants[tenant], (tenant + 1) * 10 + age, 1, daysAgo(ages[age]));
+      }
+    }
+  }
+
+  /**
+   * What {@link #tenantsOfEveryAge()} keeps with acme at 2 days (configuration, over code's 10), globex at 5 (code),
+   * initech and hooli at the pass's 30 (code answers nothing, or nothing is known of them), rows without a tenant too.
+   */
+  static final Set<Long> KEPT_BY_SCOPE_WINDOWS = Set.of(10L, 20L, 21L, 30L, 31L, 32L, 33L, 40L, 41L, 42L, 43L,
+      50L, 51L, 52L, 53L);
+
+  private RetentionRuntime.Builder withScopeWindows() {
+    return runtime()
+        .configuration(Map.of("retention." + NOTIFICATIONS + ".scope.acme.retention", "2d"))
+        .scopeWindows(NOTIFICATIONS, tenant -> switch ((String) tenant) {
+          case "acme" -> Optional.of(Duration.ofDays(10));
+          case "globex" -> Optional.of(Duration.ofDays(5));
+          case "initech" -> Optional.empty();
+          default -> null;
+        });
+  }
+
+  @Test
+  void onDemandSweepsUseEachScopesWindowConfigurationOverCodeOverThePass() {
+    tenantsOfEveryAge();
+
+    try (RetentionRuntime retention = withScopeWindows().build()) {
+      Map<String, Instant> cutoffs = new TreeMap<>();
+      for (String tenant : new String[] {"acme", "globex", "initech", "hooli", null}) {
+        SweepReport report = retention.sweep(NOTIFICATIONS, tenant);
+        assertSucceeded(report);
+        cutoffs.put(String.valueOf(tenant), report.cutoff());
+      }
+
+      assertEquals(Map.of("acme", daysAgo(2), "globex", daysAgo(5), "initech", daysAgo(30), "hooli", daysAgo(30),
+          "null", daysAgo(30)), cutoffs);
+      assertEquals(KEPT_BY_SCOPE_WINDOWS, notificationIds());
+    }
+  }
+
+  @Test
+  void aWholeSweepGoesScopeByScopeEachWithItsWindowAndTheRowsWithoutAScopeWithThePasss() {
+    tenantsOfEveryAge();
+
+    try (RetentionRuntime retention = withScopeWindows().build()) {
+      SweepReport report = retention.sweep(NOTIFICATIONS);
+
+      assertSucceeded(report);
+      assertEquals(Scope.all(), report.scope());
+      assertEquals(daysAgo(30), report.cutoff(), "a whole sweep reports the pass's cutoff");
+      assertEquals(10, report.deleted());
+      assertFalse(report.workRemains());
+      assertEquals(KEPT_BY_SCOPE_WINDOWS, notificationIds());
+    }
+  }
+
+  @Test
+  void aDryRunCountsByEachScopesWindowAndDeletesNothing() {
+    tenantsOfEveryAge();
+
+    try (RetentionRuntime retention = withScopeWindows()
+        .defaults(RetentionOptions.empty().withDryRun(true)).build()) {
+      SweepReport whole = retention.sweep(NOTIFICATIONS);
+      SweepReport acme = retention.sweep(NOTIFICATIONS, "acme");
+      SweepReport globex = retention.sweep(NOTIFICATIONS, "globex");
+
+      assertTrue(whole.dryRun());
+      assertEquals(10, whole.deleted(), "would be deleted");
+      assertEquals(4, acme.deleted(), "acme's rows older than 2 days");
+      assertEquals(3, globex.deleted(), "globex's rows older than 5 days");
+      assertEquals(25, Jpa.count(emf, TenantNotification.class));
+    }
+  }
+
+  @Test
+  void theWindowsGivenInCodeAreReadAtEachSweep() {
+    tenantsOfEveryAge();
+    AtomicReference<Duration> globexWindow = new AtomicReference<>(Duration.ofDays(20));
+
+    try (RetentionRuntime retention = runtime()
+        .scopeWindows(NOTIFICATIONS, tenant -> Optional.of(globexWindow.get())).build()) {
+      assertEquals(2, retention.sweep(NOTIFICATIONS, "globex").deleted(), "the 29 and 31 days old rows");
+
+      globexWindow.set(Duration.ofDays(5));
+      SweepReport report = retention.sweep(NOTIFICATIONS, "globex");
+
+      assertEquals(NOW, clock.instant(), "the clock did not move");
+      assertEquals(daysAgo(5), report.cutoff());
+      assertEquals(1, report.deleted(), "the 6 days old row, by the window changed in between");
+    }
+  }
+
+  @Test
+  void aWindowThatFailsForOneScopeKeepsItsRowsAndTheOthersAreSwept() {
+    tenantsOfEveryAge();
+
+    try (RetentionRuntime retention = runtime().scopeWindows(NOTIFICATIONS, tenant -> {
+      if (tenant.equals("globex")) {
+        throw new IllegalStateException("tenant settings unavailable");
+      }
+      return Optional.of(Duration.ofDays(2));
+    }).build()) {
+      SweepReport whole = retention.sweep(NOTIFICATIONS);
+      SweepReport onDemand = retention.sweep(NOTIFICATIONS, "globex");
+
+      Throwable failure = whole.failure().orElseThrow();
+      assertTrue(failure.getMessage().contains(NOTIFICATIONS) && failure.getMessage().contains("scope globex"),
+          failure::getMessage);
+      assertEquals("tenant settings unavailable", failure.getCause().getCause().getMessage());
+      assertEquals(4 + 4 + 4 + 1, whole.deleted(), "acme, initech and hooli at 2 days, no tenant at 30");
+      assertEquals(0, onDemand.deleted());
+      assertTrue(onDemand.failure().orElseThrow().getMessage().contains("scope globex"));
+      assertEquals(Map.of("acme", 1L, "globex", 5L, "hooli", 1L, "initech", 1L, "null", 4L), countsByTenant());
+    }
+  }
+
+  @Test
+  void oneLargeScopeCannotStarveTheOthers() {
+    notifications("acme", 1, 60, daysAgo(31));
+    notifications("acme", 100, 1, daysAgo(1));
+    for (int small = 1; small <= 4; small++) {
+      notifications("small-" + small, small * 1000L, 2, daysAgo(31));
+      notifications("small-" + small, small * 1000L + 100, 1, daysAgo(1));
+    }
+
+    try (RetentionRuntime retention = runtime().options(NOTIFICATIONS, RetentionOptions.empty()
+        .withMaxBatchesPerScope(1).withBatchSize(3)).build()) {
+      SweepReport report = retention.sweep(NOTIFICATIONS);
+
+      assertSucceeded(report);
+      assertEquals(3 + 4 * 2, report.deleted());
+      assertTrue(report.workRemains(), "acme has rows left for later sweeps");
+      assertEquals(Map.of("acme", 58L, "small-1", 1L, "small-2", 1L, "small-3", 1L, "small-4", 1L),
+          countsByTenant(), "every small tenant was swept in the first sweep");
+
+      int sweeps = 1;
+      while (retention.sweep(NOTIFICATIONS).workRemains()) {
+        sweeps++;
+        assertTrue(sweeps < 100, "the backlog drains");
+      }
+      assertEquals(Map.of("acme", 1L, "small-1", 1L, "small-2", 1L, "small-3", 1L, "small-4", 1L), countsByTenant());
+    }
+  }
+
+  @Test
+  void aSweepThatReachesItsBoundResumesAtTheScopeItStoppedIn() {
+    for (int tenant = 1; tenant <= 5; tenant++) {
+      notifications("t" + tenant, tenant * 10L, 3, daysAgo(31));
+    }
+
+    try (RetentionRuntime retention = runtime().options(NOTIFICATIONS, RetentionOptions.empty()
+        .withMaxBatchesPerSweep(2).withMaxBatchesPerScope(1).withBatchSize(2)).build()) {
+      SweepReport first = retention.sweep(NOTIFICATIONS);
+      assertEquals(4, first.deleted());
+      assertTrue(first.workRemains());
+      assertEquals(Map.of("t1", 1L, "t2", 1L, "t3", 3L, "t4", 3L, "t5", 3L), countsByTenant());
+
+      retention.sweep(NOTIFICATIONS);
+      assertEquals(Map.of("t1", 1L, "t2", 1L, "t3", 1L, "t4", 1L, "t5", 3L), countsByTenant(),
+          "the second sweep began at t3, where the first stopped");
+
+      retention.sweep(NOTIFICATIONS);
+      assertEquals(Map.of("t1", 1L, "t2", 1L, "t3", 1L, "t4", 1L, "t5", 1L), countsByTenant(),
+          "the third at t5, then the rows without a tenant, then back to the first");
+
+      retention.sweep(NOTIFICATIONS);
+      assertEquals(Map.of("t3", 1L, "t4", 1L, "t5", 1L), countsByTenant());
+    }
+  }
+
+  @Test
+  void aScopeWindowForAPassWithoutAScopeFailsTheBuild() {
+    RetentionConfigurationException error = assertThrows(RetentionConfigurationException.class, () -> runtime()
+        .configuration(Map.of("retention." + UNSCOPED + ".scope.acme.retention", "2d")).build());
+
+    assertEquals(List.of("retention." + UNSCOPED + ".scope.acme.retention: pass " + UNSCOPED + " has no @TtlScope"
+        + " attribute, so it has no scopes. Mark the attribute that splits its rows (a tenant id) with @TtlScope, or"
+        + " remove the windows of scopes"), error.problems());
+  }
+
+  @Test
+  void aScopeWindowForAValueTheScopeCannotHaveFailsTheBuild() {
+    RetentionConfigurationException error = assertThrows(RetentionConfigurationException.class, () -> runtime()
+        .configuration(Map.of("retention." + UPLOADS + ".scope.abc.retention", "2d")).build());
+
+    assertEquals(List.of("retention." + UPLOADS + ".scope.abc.retention: \"abc\" is no value of the scope attribute"
+        + " accountId, a Long"), error.problems());
+  }
+}
