@@ -510,6 +510,33 @@ class ScopeTest {
     }
   }
 
+  /**
+   * A sweep that resumes past the first scopes and ends the round sweeps only the scopes after them: when one of those
+   * was left with rows as its share ran out, the report still says work remains, so that the pass is swept again soon
+   * rather than after its interval.
+   */
+  @Test
+  void aSweepEndingARoundItBeganMidwaySaysWorkRemainsForTheScopesBeforeIt() {
+    notifications("t1", 10, 3, daysAgo(31));
+    notifications("t2", 20, 3, daysAgo(31));
+    notifications("t3", 30, 1, daysAgo(31));
+
+    try (RetentionRuntime retention = runtime().options(NOTIFICATIONS, RetentionOptions.empty()
+        .withMaxBatchesPerSweep(3).withMaxBatchesPerScope(1).withBatchSize(2)).build()) {
+      assertTrue(retention.sweep(NOTIFICATIONS).workRemains(), "it stopped before the rows without a tenant");
+      assertEquals(Map.of("t1", 1L, "t2", 1L), countsByTenant());
+
+      SweepReport endOfRound = retention.sweep(NOTIFICATIONS);
+      assertEquals(0, endOfRound.deleted(), "it swept the rows without a tenant alone");
+      assertTrue(endOfRound.workRemains(), "t1 and t2 still have a row each from the first sweep");
+
+      SweepReport nextRound = retention.sweep(NOTIFICATIONS);
+      assertEquals(2, nextRound.deleted(), "a new round, from t1");
+      assertFalse(nextRound.workRemains(), "no scope of this round was left with rows");
+      assertEquals(Map.of(), countsByTenant());
+    }
+  }
+
   @Test
   void aScopeWindowForAPassWithoutAScopeFailsTheBuild() {
     RetentionConfigurationException error = assertThrows(RetentionConfigurationException.class, () -> runtime()

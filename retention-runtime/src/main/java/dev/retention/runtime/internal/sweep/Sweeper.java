@@ -59,6 +59,12 @@ public final class Sweeper {
   private final Set<Scope> inFlight = ConcurrentHashMap.newKeySet();
   /** The scope value after which the next background sweep of a scoped pass starts; null: the first scope. */
   private Object resumeAfter;
+  /**
+   * Whether a scope of the round under way (the scopes from the first to the last, over as many sweeps as it takes)
+   * was left with rows when its share ran out. The sweep that ends the round reports work left for them: it may have
+   * begun past them, where the sweep before it stopped.
+   */
+  private boolean roundLeftWork;
 
   /**
    * @param choice the statements the pass deletes with
@@ -193,6 +199,9 @@ public final class Sweeper {
     SweepReport sweep() {
       total.start();
       Object after = resumeAfter;
+      if (after == null) {
+        roundLeftWork = false;
+      }
       while (true) {
         if (environment.stopSignal().stopRequested()) {
           total.workRemains = true;
@@ -212,6 +221,7 @@ public final class Sweeper {
         }
         if (next.isEmpty()) {
           resumeAfter = null;
+          total.moreLater |= roundLeftWork;
           return total.finish(lag);
         }
         after = next.get();
@@ -258,6 +268,7 @@ public final class Sweeper {
       if (shareSpent && share == settings.maxBatchesPerScope()) {
         // Its share is spent; the sweep goes on with the next scope and says that work remains.
         total.moreLater = true;
+        roundLeftWork = true;
         return true;
       }
       total.workRemains = true;
