@@ -33,7 +33,10 @@ final class Progress implements SweepListener {
     this.live = live;
   }
 
-  /** The passes to show and wait for; called before the runtime starts. */
+  /**
+   * The passes to show and wait for; called before the runtime starts. Sweeps before it (the sign-ins') are not shown
+   * or totalled here.
+   */
   synchronized void track(List<String> passes) {
     passes.forEach(pass -> totals.put(pass, new PassTotals(pass)));
     drained = new CountDownLatch(passes.size());
@@ -50,13 +53,20 @@ final class Progress implements SweepListener {
 
   @Override
   public synchronized void sweepStarted(String pass, Instant cutoff, boolean dryRun) {
-    totals.get(pass).state = dryRun ? "counting" : "sweeping";
+    PassTotals totalsOfPass = totals.get(pass);
+    if (totalsOfPass == null) {
+      return; // a sweep before the passes are tracked: the sign-ins print their own lines
+    }
+    totalsOfPass.state = dryRun ? "counting" : "sweeping";
     redraw(false);
   }
 
   @Override
   public synchronized void batchCompleted(BatchReport batch) {
     PassTotals pass = totals.get(batch.pass());
+    if (pass == null) {
+      return;
+    }
     pass.deleted += batch.deleted();
     pass.batches++;
     redraw(false);
@@ -65,8 +75,16 @@ final class Progress implements SweepListener {
   @Override
   public synchronized void sweepFinished(SweepReport report) {
     PassTotals pass = totals.get(report.pass());
-    pass.sweeps++;
+    if (pass == null) {
+      return;
+    }
     pass.time = pass.time.plus(report.duration());
+    if (!report.scope().isAll()) {
+      // A sweep of one scope (a sign-in's) says nothing of the pass's other scopes: whether the pass drained is the
+      // background sweeps' to say, and the sign-in prints its own line.
+      return;
+    }
+    pass.sweeps++;
     pass.last = report;
     if (report.dryRun()) {
       pass.deleted = report.deleted();
@@ -115,7 +133,7 @@ final class Progress implements SweepListener {
       screen.append("\u001b[").append(totals.size()).append('F');
     }
     for (PassTotals pass : totals.values()) {
-      screen.append("\u001b[2K").append(String.format("  %-16s %12s rows %6d batches  %s",
+      screen.append("\u001b[2K").append(String.format("  %-18s %12s rows %6d batches  %s",
           simpleName(pass.pass), String.format("%,d", pass.deleted), pass.batches, pass.state))
           .append(System.lineSeparator());
     }

@@ -1,16 +1,23 @@
 package dev.retention.sample;
 
 import dev.retention.runtime.Cutoff;
+import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.Scope;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -56,8 +63,9 @@ public final class SampleApp {
       out.printf("Seeding %,d rows, about half of them expired, into %s ...%n", options.rows(), database);
       Seeder.SeedCounts seeded = new Seeder(emf, clock, out, Seeder.BIG_SEED).seed(options.rows());
       out.printf("Seeded %,d audit entries, %,d sessions, %,d web sessions (epoch milliseconds), %,d notifications,"
-          + " %,d job payloads, %,d report jobs (a third running), %,d carts (3 items each).%n", seeded.auditEntries(),
-          seeded.sessions(), seeded.webSessions(), seeded.notifications(), seeded.jobPayloads(), seeded.reportJobs(),
+          + " %,d tenant notifications (4 tenants and none), %,d job payloads, %,d report jobs (a third running), %,d"
+          + " carts (3 items each).%n", seeded.auditEntries(), seeded.sessions(), seeded.webSessions(),
+          seeded.notifications(), seeded.tenantNotifications(), seeded.jobPayloads(), seeded.reportJobs(),
           seeded.carts());
       return drain(out, err, emf, clock, options);
     }
@@ -73,7 +81,9 @@ public final class SampleApp {
         .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO).withDryRun(options.dryRun()))
         .listener(progress)
         .beforeDelete(AuditArchive.PASS, new AuditArchive())
+        .configuration(configuration())
         .build()) {
+      SignIns.simulate(out, retention);
       progress.track(retention.passes().stream().map(RetentionPass::name).collect(Collectors.toList()));
       out.printf("Starting the retention runtime: %d passes%s.%n", retention.passes().size(),
           options.dryRun() ? ", dry run: nothing will be deleted" : "");
@@ -100,13 +110,49 @@ public final class SampleApp {
     try {
       StringBuilder line = new StringBuilder("Expired rows left:");
       for (RetentionPass<?> pass : retention.passes()) {
-        Cutoff cutoff = Cutoff.of(clock.instant().minus(retention.settings(pass.name()).retention()), clock.getZone());
-        line.append(String.format(" %s %,d;", Progress.simpleName(pass.name()), pass.countExpired(em, cutoff)));
+        PassSettings settings = retention.settings(pass.name());
+        long expired = pass.scopeAttribute().isEmpty()
+            ? pass.countExpired(em, cutoff(clock, settings.retention()))
+            : expiredByScope(em, pass, settings, clock);
+        line.append(String.format(" %s %,d;", Progress.simpleName(pass.name()), expired));
       }
       out.println(line.substring(0, line.length() - 1));
     } finally {
       em.close();
     }
+  }
+
+  /**
+   * The expired rows of a scoped pass, each scope counted by its own window: the one configuration gives it, or the
+   * pass's (the sample gives no windows in code). The rows without a scope have the pass's.
+   */
+  private static long expiredByScope(EntityManager em, RetentionPass<?> pass, PassSettings settings, Clock clock) {
+    long expired = pass.countExpired(em, cutoff(clock, settings.retention()), Scope.of(null));
+    Optional<Object> scope = pass.nextScopeValue(em, null);
+    while (scope.isPresent()) {
+      Duration window = settings.scopeWindows().getOrDefault(String.valueOf(scope.get()), settings.retention());
+      expired += pass.countExpired(em, cutoff(clock, window), Scope.of(scope.get()));
+      scope = pass.nextScopeValue(em, scope.get());
+    }
+    return expired;
+  }
+
+  private static Cutoff cutoff(Clock clock, Duration window) {
+    return Cutoff.of(clock.instant().minus(window), clock.getZone());
+  }
+
+  /** The sample's retention.properties, as an application passes its own configuration to the runtime. */
+  private static Properties configuration() {
+    Properties properties = new Properties();
+    try (InputStream in = SampleApp.class.getResourceAsStream("/retention.properties")) {
+      if (in == null) {
+        throw new IllegalStateException("retention.properties is missing from the sample's jar");
+      }
+      properties.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read retention.properties", e);
+    }
+    return properties;
   }
 
   private static void watchUntilInterrupted(PrintStream out, RetentionRuntime retention) throws InterruptedException {

@@ -7,6 +7,7 @@ import dev.retention.sample.model.CheckoutCart;
 import dev.retention.sample.model.JobPayload;
 import dev.retention.sample.model.Notification;
 import dev.retention.sample.model.ReportJob;
+import dev.retention.sample.model.TenantNotification;
 import dev.retention.sample.model.UserSession;
 import dev.retention.sample.model.WebSession;
 import jakarta.persistence.EntityManagerFactory;
@@ -21,7 +22,8 @@ import java.util.List;
 final class SampleDatabase {
 
   static final List<Class<?>> ENTITIES = List.of(AuditLogEntry.class, AuditLogHistory.class, UserSession.class,
-      Notification.class, JobPayload.class, CheckoutCart.class, CartItem.class, WebSession.class, ReportJob.class);
+      Notification.class, JobPayload.class, CheckoutCart.class, CartItem.class, WebSession.class, ReportJob.class,
+      TenantNotification.class);
 
   /** An in-memory H2 database that lives as long as the process. */
   static final String EMBEDDED_H2 = "jdbc:h2:mem:retention-sample;DB_CLOSE_DELAY=-1";

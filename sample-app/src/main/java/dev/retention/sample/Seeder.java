@@ -6,6 +6,7 @@ import dev.retention.sample.model.JobPayload;
 import dev.retention.sample.model.Notification;
 import dev.retention.sample.model.ReportJob;
 import dev.retention.sample.model.ReportStatus;
+import dev.retention.sample.model.TenantNotification;
 import dev.retention.sample.model.UserSession;
 import dev.retention.sample.model.WebSession;
 import jakarta.persistence.EntityManager;
@@ -33,6 +34,10 @@ final class Seeder {
   private static final Duration NINETY_DAYS = Duration.ofDays(90);
   private static final Duration THIRTY_DAYS = Duration.ofDays(30);
   private static final String[] ACTIONS = {"login", "logout", "update-profile", "export", "delete-item"};
+  /** The tenants of the tenant notifications, and null for a system notice of no tenant. */
+  static final String[] TENANTS = {"acme", "globex", "initech", "umbrella", null};
+  /** The ages of each tenant's notifications cycle through 0.5, 1.5, ... 59.5 days. */
+  static final int AGE_CYCLE_DAYS = 60;
 
   private final EntityManagerFactory emf;
   private final Instant now;
@@ -59,8 +64,8 @@ final class Seeder {
 
   /** Seeds {@code rows} rows in all, split across the tables, and returns how many went into each. */
   SeedCounts seed(int rows) {
-    SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 15 / 100, rows * 10 / 100, rows * 15 / 100,
-        rows * 5 / 100, rows * 5 / 100, rows * 10 / 100 / 4);
+    SeedCounts counts = new SeedCounts(rows * 40 / 100, rows * 15 / 100, rows * 10 / 100, rows * 10 / 100,
+        rows * 5 / 100, rows * 5 / 100, rows * 5 / 100, rows * 10 / 100 / 4);
     total = counts.total();
     nextReport = total >= progressFrom ? Math.max(1, total / 10) : Integer.MAX_VALUE;
     insert(counts.auditEntries(), i -> new AuditLogEntry("user-" + i % 97, ACTIONS[i % ACTIONS.length],
@@ -72,6 +77,10 @@ final class Seeder {
         "user-" + i % 97, instantAround(Duration.ZERO, i).toEpochMilli()));
     insert(counts.notifications(), i -> new Notification("user-" + i % 97, "Your export is ready",
         LocalDateTime.ofInstant(instantAround(NINETY_DAYS, i), zone)));
+    // Each tenant's notifications are of every age up to 60 days, half a day off the whole days, so that each tenant's
+    // window (a week, two weeks, 30 days) splits them clearly into expired and live.
+    insert(counts.tenantNotifications(), i -> new TenantNotification(TENANTS[i % TENANTS.length], "Welcome back",
+        now.minus(Duration.ofHours(12 + 24L * (i / TENANTS.length % AGE_CYCLE_DAYS)))));
     insert(counts.jobPayloads(), i -> new JobPayload("report", "{\"report\": " + i + "}",
         OffsetDateTime.ofInstant(instantAround(Duration.ZERO, i), zone)));
     // Every third job still runs: those stay whatever their date, the condition of their @Ttl keeps them.
@@ -127,10 +136,11 @@ final class Seeder {
   }
 
   /** How many rows went into each table; each cart has three items besides. */
-  record SeedCounts(int auditEntries, int sessions, int webSessions, int notifications, int jobPayloads,
-      int reportJobs, int carts) {
+  record SeedCounts(int auditEntries, int sessions, int webSessions, int notifications, int tenantNotifications,
+      int jobPayloads, int reportJobs, int carts) {
     int total() {
-      return auditEntries + sessions + webSessions + notifications + jobPayloads + reportJobs + carts;
+      return auditEntries + sessions + webSessions + notifications + tenantNotifications + jobPayloads + reportJobs
+          + carts;
     }
   }
 }

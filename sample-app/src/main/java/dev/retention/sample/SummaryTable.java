@@ -13,15 +13,19 @@ import java.util.List;
  */
 final class SummaryTable {
 
-  /** The columns; the statements column is as wide as the longest shape name, so the figures after it line up. */
-  private static final String FORMAT = "%%-16s %%-9s %%-15s %%-%ds %%12s %%8s %%-10s %%-14s %%9s%%n";
+  /**
+   * The columns; the pass and statements columns are as wide as the longest pass and shape names, so the figures after
+   * them line up.
+   */
+  private static final String FORMAT = "%%-%ds %%-9s %%-15s %%-%ds %%12s %%8s %%-10s %%-14s %%9s%%n";
 
   private SummaryTable() {}
 
   static void print(PrintStream out, RetentionRuntime retention, List<Progress.PassTotals> totals, boolean dryRun) {
     int statementsWidth = totals.stream().mapToInt(pass -> retention.statementShape(pass.pass).length())
         .max().orElse(0);
-    String format = String.format(FORMAT, Math.max("statements".length(), statementsWidth));
+    int passWidth = totals.stream().mapToInt(pass -> Progress.simpleName(pass.pass).length()).max().orElse(0);
+    String format = String.format(FORMAT, Math.max(16, passWidth), Math.max("statements".length(), statementsWidth));
     out.println();
     out.printf(format, "pass", "window", "strategy", "statements", dryRun ? "would delete" : "deleted", "batches", "work left",
         "lag", "time");
@@ -44,7 +48,8 @@ final class SummaryTable {
     }
   }
 
-  private static String window(Duration retention) {
+  /** A window as the summary shows it: whole days, or "at expiry". */
+  static String window(Duration retention) {
     return retention.isZero() ? "at expiry" : retention.toDays() + "d";
   }
 

@@ -35,10 +35,11 @@ class PackagedSampleIT {
     Run run = run("--rows", "4000", "--jdbc-url", url, "--user", "sa", "--keep");
 
     assertEquals(0, run.status(), run::output);
-    assertTrue(run.stdout().contains("Starting the retention runtime: 7 passes."), run::output);
-    assertTrue(run.stdout().contains("pass             window    strategy"), run::output);
+    assertTrue(run.stdout().contains("  acme     window 30d  (configured)  deleted 10 rows in 1 batch"), run::output);
+    assertTrue(run.stdout().contains("Starting the retention runtime: 8 passes."), run::output);
+    assertTrue(run.stdout().contains("pass               window    strategy"), run::output);
     assertTrue(run.stdout().contains("Expired rows left: AuditLogEntry 0; CheckoutCart 0; JobPayload 0;"
-        + " Notification 0; ReportJob 0; UserSession 0; WebSession 0"), run::output);
+        + " Notification 0; ReportJob 0; TenantNotification 0; UserSession 0; WebSession 0"), run::output);
     try (Connection connection = DriverManager.getConnection(url, "sa", "")) {
       assertEquals(800, count(connection, "select count(*) from sample_audit_log"));
       assertEquals(300, count(connection, "select count(*) from sample_user_session"));
@@ -46,6 +47,8 @@ class PackagedSampleIT {
       assertEquals(0, count(connection,
           "select count(*) from sample_user_session where expiresAt <= current_timestamp"));
       assertEquals(150, count(connection, "select count(*) from sample_cart_item"));
+      assertEquals(30 + 14 + 7 + 7 + 7, count(connection, "select count(*) from sample_tenant_notification"),
+          "each tenant's notifications its window keeps: acme 30, globex 14, the others and no tenant's 7");
     }
   }
 

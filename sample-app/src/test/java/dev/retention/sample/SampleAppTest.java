@@ -11,6 +11,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Runs the sample's main path in this JVM and checks its output and what is left in its database. */
@@ -25,9 +26,10 @@ class SampleAppTest {
 
     assertEquals(0, status, this::output);
     assertTrue(text(out).contains("Seeded 1,600 audit entries, 600 sessions, 400 web sessions (epoch milliseconds),"
-        + " 600 notifications, 200 job payloads, 200 report jobs (a third running), 100 carts"), this::output);
+        + " 400 notifications, 200 tenant notifications (4 tenants and none), 200 job payloads, 200 report jobs (a third"
+        + " running), 100 carts"), this::output);
     assertTrue(text(out).contains("Expired rows left: AuditLogEntry 0; CheckoutCart 0; JobPayload 0;"
-        + " Notification 0; ReportJob 0; UserSession 0; WebSession 0"), this::output);
+        + " Notification 0; ReportJob 0; TenantNotification 0; UserSession 0; WebSession 0"), this::output);
     // The live half of each table is still there; the expired half is gone.
     assertEquals(800, count("select count(*) from sample_audit_log"));
     // Every audit entry deleted was archived first, and nothing else: 800 in history, none of them still present,
@@ -43,7 +45,14 @@ class SampleAppTest {
         + " where EXPIRY_TIME <= datediff('MILLISECOND', timestamp with time zone '1970-01-01 00:00:00+00',"
         + " current_timestamp)"));
     assertEquals(0, count("select count(*) from sample_user_session where expiresAt <= current_timestamp"));
-    assertEquals(300, count("select count(*) from sample_notification"));
+    assertEquals(200, count("select count(*) from sample_notification"));
+    // 40 notifications per tenant (and 40 of none), 0.5 to 39.5 days old: each tenant keeps those its window keeps,
+    // acme 30 days and globex 14 (retention.properties), the others and the rows of no tenant the pass's 7.
+    assertEquals(30, count("select count(*) from sample_tenant_notification where tenant_id = 'acme'"));
+    assertEquals(14, count("select count(*) from sample_tenant_notification where tenant_id = 'globex'"));
+    assertEquals(7, count("select count(*) from sample_tenant_notification where tenant_id = 'initech'"));
+    assertEquals(7, count("select count(*) from sample_tenant_notification where tenant_id = 'umbrella'"));
+    assertEquals(7, count("select count(*) from sample_tenant_notification where tenant_id is null"));
     assertEquals(100, count("select count(*) from sample_job_payload"));
     // Of the 100 report jobs past their window, the 66 finished ones went; the 34 running ones stay.
     assertEquals(134, count("select count(*) from sample_report_job"));
@@ -53,6 +62,27 @@ class SampleAppTest {
         + " where updatedAt <= dateadd('DAY', -7, current_timestamp) and status <> 'RUNNING'"));
     assertEquals(50, count("select count(*) from sample_checkout_cart"));
     assertEquals(150, count("select count(*) from sample_cart_item"), "the items of removed carts went with them");
+  }
+
+  @Test
+  void signInsSweepTheirTenantsNotificationsEachByItsWindow() throws Exception {
+    int status = SampleApp.run(print(out), print(err), "--rows", "4000");
+
+    assertEquals(0, status, this::output);
+    List<String> lines = text(out).lines().toList();
+    int header = lines.indexOf("Simulated sign-ins: each sweeps its tenant's notifications on the request path (at"
+        + " most 10 batches of 500 rows, none started after 200 ms):");
+    assertTrue(header >= 0, this::output);
+    assertTrue(lines.get(header + 1).startsWith("  acme     window 30d  (configured)  deleted 10 rows in 1 batch ("),
+        this::output);
+    assertTrue(lines.get(header + 2).startsWith("  globex   window 14d  (configured)  deleted 26 rows in 1 batch ("),
+        this::output);
+    assertTrue(lines.get(header + 3).startsWith("  initech  window 7d   (the pass's)  deleted 33 rows in 1 batch ("),
+        this::output);
+    assertTrue(lines.get(header + 4).startsWith("Starting the retention runtime: 8 passes"), this::output);
+    // The background sweeps took the rest: umbrella's and the rows of no tenant, 33 each, one batch per scope.
+    assertTrue(lines.stream().anyMatch(line -> line.startsWith(
+        "TenantNotification: deleted 66 rows in 5 batches, drained")), this::output);
   }
 
   @Test
@@ -103,7 +133,7 @@ class SampleAppTest {
     String header = text(out).lines().filter(line -> line.startsWith("pass ")).findFirst().orElseThrow();
     assertTrue(header.contains("statements"), header);
     long portable = text(out).lines().filter(line -> line.contains("portable JPQL")).count();
-    assertEquals(6, portable, "every pass on H2 but the archived one uses the generated JPQL" + output());
+    assertEquals(7, portable, "every pass on H2 but the archived one uses the generated JPQL" + output());
     assertTrue(text(out).lines().anyMatch(line -> line.startsWith("AuditLogEntry ")
         && line.contains("JPQL with rows locked for a before-delete hook")), this::output);
   }
