@@ -74,6 +74,11 @@ public final class BatchSizer {
     return size;
   }
 
+  /** A sizer fixed at this one's next size, for batches that must not move this one (it is not thread-safe). */
+  public BatchSizer fixedAtCurrentSize() {
+    return new BatchSizer(size, target, ceiling, true);
+  }
+
   /** Whether {@code batch-size} fixes the size. */
   public boolean fixed() {
     return fixed;
