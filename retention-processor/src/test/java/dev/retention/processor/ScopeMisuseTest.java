@@ -58,6 +58,32 @@ class ScopeMisuseTest {
   }
 
   @Test
+  void aScopeInASubclassOfTheEntityThatOwnsThePassIsAnError() {
+    JavaFileObject root = source("com.acme.Notice", "package com.acme;", IMPORTS,
+        "@Entity",
+        "@Inheritance",
+        "@Table(indexes = @Index(columnList = \"createdAt\"))",
+        "public class Notice {",
+        "  @Id Long id;",
+        "  @Ttl(expireAfterSeconds = 60) Instant createdAt;",
+        "}");
+    JavaFileObject subclass = source("com.acme.TenantNotice", "package com.acme;", IMPORTS,
+        "@Entity",
+        "public class TenantNotice extends Notice {",
+        "  @TtlScope String tenantId;",
+        "}");
+
+    Compilation compilation = compile(root, subclass);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:scope] @TtlScope is on field TenantNotice.tenantId, but the"
+            + " rows of com.acme.TenantNotice are swept by the pass of the entity it extends, com.acme.Notice, whose"
+            + " statements cannot name an attribute of a subclass. Put @TtlScope on an attribute of Notice or of a"
+            + " @MappedSuperclass it extends")
+        .inFile(subclass).onLineContaining("@TtlScope String tenantId");
+  }
+
+  @Test
   void aScopeInAMappedSuperclassServesTheEntitiesWithTtlAndIsIgnoredByTheOthers() {
     JavaFileObject base = source("com.acme.TenantOwned", "package com.acme;", IMPORTS,
         "@MappedSuperclass",
