@@ -182,6 +182,12 @@ public final class Sweeper {
   /** A deadline no sweep reaches. */
   private static final long NO_DEADLINE = Long.MAX_VALUE;
 
+  /** Whether {@code deadlineNanos}, a {@code System.nanoTime()} value, has passed; never for {@link #NO_DEADLINE}. */
+  private static boolean pastDeadline(long deadlineNanos) {
+    // nanoTime's origin is arbitrary and may be negative: deadlines are compared by difference, as its javadoc says.
+    return deadlineNanos != NO_DEADLINE && System.nanoTime() - deadlineNanos >= 0;
+  }
+
   /**
    * One background sweep of a scoped pass: the scopes in the order of their values, found one index probe at a time
    * ({@code min(scope) > last}), each swept against its own window for at most {@code max-batches-per-scope} batches,
@@ -399,7 +405,7 @@ public final class Sweeper {
             return false;
           }
         }
-        if (batches >= maxBatches || System.nanoTime() - deadlineNanos >= 0) {
+        if (batches >= maxBatches || pastDeadline(deadlineNanos)) {
           workRemains = true;
           return batches >= maxBatches;
         }
