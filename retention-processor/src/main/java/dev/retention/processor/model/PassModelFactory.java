@@ -38,7 +38,8 @@ public final class PassModelFactory {
         member.isMethod(),
         member.condition().orElse(null));
     ScopeAttribute scope = read.scopeMember()
-        .map(it -> new ScopeAttribute(it.attributeName(), it.declaringType().getSimpleName().toString()))
+        .map(it -> new ScopeAttribute(it.attributeName(), it.declaringType().getSimpleName().toString(),
+            !it.typeIn(entity, types).getKind().isPrimitive()))
         .orElse(null);
     EntityId id = ids.read(read.hierarchy()).orElseThrow();
     ClassName entityClass = ClassName.get(entity);

@@ -164,11 +164,11 @@ public final class RetentionStep {
       }
       return false;
     }
-    if (read.get().ttlMembers().isEmpty()) {
-      diagnostics.print(ScopeValidator.validateHasTtl(read.get()));
+    if (!read.get().ownsPass()) {
+      diagnostics.print(ScopeValidator.validateWithoutPass(read.get()));
       return false;
     }
-    if (!read.get().ownsPass() || !isValid(read.get())) {
+    if (!isValid(read.get())) {
       return false;
     }
     if (registry != null) {

@@ -55,6 +55,10 @@ public enum Message {
   SCOPE_WITHOUT_TTL(Diagnostic.Kind.ERROR, "scope",
       "@TtlScope is on %s, but %s has no @Ttl attribute in its hierarchy, so none of its rows expire and there is"
           + " nothing to sweep scope by scope. Add @Ttl to a date attribute of %s, or remove @TtlScope"),
+  SCOPE_BELOW_PASS(Diagnostic.Kind.ERROR, "scope",
+      "@TtlScope is on %s, but the rows of %s are swept by the pass of the entity it extends, %s, whose statements"
+          + " cannot name an attribute of a subclass. Put @TtlScope on an attribute of %s or of a @MappedSuperclass"
+          + " it extends"),
   SCOPE_ON_TTL(Diagnostic.Kind.ERROR, "scope",
       "@TtlScope is on %s, which is the @Ttl attribute itself: a scope is a value that many rows share, such as"
           + " their tenant, not their date. Put @TtlScope on the attribute that names the rows' owner, such as the"

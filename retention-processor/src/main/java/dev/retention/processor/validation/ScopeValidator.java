@@ -46,18 +46,25 @@ public final class ScopeValidator {
   }
 
   /**
-   * The error for an entity that declares {@code @TtlScope} but has no {@code @Ttl} attribute in its hierarchy. A
-   * mapped superclass is not checked: the entities that extend it may have one, and those that do not ignore it.
+   * The errors for the {@code @TtlScope} members an entity that owns no pass declares itself: it has no {@code @Ttl}
+   * attribute in its hierarchy, or its rows are swept by the pass of an entity it extends, whose statements cannot
+   * name a subclass's attribute. A mapped superclass is not checked: the entities that extend it may have a
+   * {@code @Ttl} attribute, and those that do not ignore it.
    */
-  public static ValidationReport validateHasTtl(EntityElements read) {
-    if (!read.ttlMembers().isEmpty()) {
-      return ValidationReport.clean();
-    }
+  public static ValidationReport validateWithoutPass(EntityElements read) {
     TypeElement entity = read.entity();
-    return new ValidationReport(ScopeMember.declaredIn(entity).stream()
-        .map(member -> Problem.on(member.element(), member.scope(), Message.SCOPE_WITHOUT_TTL, member.describe(),
-            entity.getQualifiedName(), entity.getSimpleName()))
-        .toList());
+    List<Problem> problems = new ArrayList<>();
+    for (ScopeMember member : ScopeMember.declaredIn(entity)) {
+      if (read.ttlMembers().isEmpty()) {
+        problems.add(Problem.on(member.element(), member.scope(), Message.SCOPE_WITHOUT_TTL, member.describe(),
+            entity.getQualifiedName(), entity.getSimpleName()));
+      } else {
+        TypeElement owner = read.hierarchy().topmostEntityUpTo(read.ttlMember().declaringType());
+        problems.add(Problem.on(member.element(), member.scope(), Message.SCOPE_BELOW_PASS, member.describe(),
+            entity.getQualifiedName(), owner.getQualifiedName(), owner.getSimpleName()));
+      }
+    }
+    return new ValidationReport(problems);
   }
 
   /**
