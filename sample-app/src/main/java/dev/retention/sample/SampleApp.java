@@ -167,7 +167,7 @@ public final class SampleApp {
   }
 
   /** Hibernate's start-up lines would drown the sample's own output; warnings still show. */
-  private static void quietFrameworkLogging() {
+  static void quietFrameworkLogging() {
     QUIETED.forEach(logger -> logger.setLevel(Level.WARNING));
     // "Using built-in connection pool": true of a sample, and no concern of its reader.
     QUIETED.get(1).setLevel(Level.SEVERE);

@@ -10,11 +10,18 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class SeederTest {
 
   private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-01T12:00:00Z"), ZoneOffset.UTC);
+
+  /** As the sample does: the factories these tests open would print Hibernate's start-up lines otherwise. */
+  @BeforeAll
+  static void quietFrameworkLogging() {
+    SampleApp.quietFrameworkLogging();
+  }
 
   @Test
   void aBigSeedPrintsItsProgressEveryTenth() {
