@@ -3,6 +3,7 @@ package dev.retention.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.retention.it.scopes.AccountUpload;
 import dev.retention.it.scopes.TenantNotification;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestClock;
@@ -19,6 +20,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -35,11 +37,12 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The invariant with scopes, on random cases: rows of a few tenants and of none, each tenant with a window of its own
- * from configuration, from code, or the pass's, dates around each tenant's cutoff, random batch bounds, on-demand
- * sweeps of one tenant and whole sweeps mixed while the clock moves on. No sweep deletes a row outside its scope (an
- * on-demand sweep) or not expired by its own tenant's window; once drained, the rows left are exactly those that
- * window keeps.
+ * The invariant with scopes, on random cases: rows of a few scopes and of none, each scope with a window of its own
+ * from configuration, from code, or the pass's, dates around each scope's cutoff, random batch bounds, on-demand
+ * sweeps of one scope and whole sweeps mixed while the clock moves on. Two entities take turns: tenant notifications
+ * ({@code String} scope, bulk statements) and account uploads ({@code Long} scope, swept on demand by value or by text,
+ * a condition that keeps pinned uploads, entity removal). No sweep deletes a row outside its scope (an on-demand
+ * sweep), its condition, or not expired by its own scope's window; once drained, the rows left are exactly those.
  *
  * <p>Tenants differ by more than case: on MariaDB's default collation {@code ACME} and {@code acme} are one value (see
  * "Scopes" in the user guide). {@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.cases=<n>} changes how
@@ -50,12 +53,32 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ScopeInvariantTest {
 
   private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
-  private static final String NOTIFICATIONS = TenantNotification.class.getName();
-  private static final List<String> TENANTS = List.of("acme", "globex", "initech", "t-1", "t.2", "umbrella");
-  /** A tenant that never has rows, swept on demand now and then. */
-  private static final String ABSENT = "absent";
   /** A bound no drain reaches unless a sweep keeps saying work remains for ever. */
   private static final int MAX_DRAINING_SWEEPS = 1_000;
+
+  /** The entity of a case, with the scope values its rows may have. */
+  private enum Subject {
+    NOTIFICATIONS(TenantNotification.class, List.of("acme", "globex", "initech", "t-1", "t.2", "umbrella"), false),
+    UPLOADS(AccountUpload.class, List.of(-3L, 7L, 42L, 1_000L, 9_000_000_000L), true);
+
+    final Class<?> entity;
+    final String pass;
+    final List<Object> scopes;
+    final boolean pinnable;
+
+    Subject(Class<?> entity, List<Object> scopes, boolean pinnable) {
+      this.entity = entity;
+      this.pass = entity.getName();
+      this.scopes = scopes;
+      this.pinnable = pinnable;
+    }
+
+    Object entity(long id, Row row) {
+      return this == NOTIFICATIONS
+          ? new TenantNotification(id, (String) row.scope(), row.at())
+          : new AccountUpload(id, (Long) row.scope(), row.pinned(), row.at());
+    }
+  }
 
   private final TestDatabase.Kind kind;
   private final TestClock clock = new TestClock(ORIGIN);
@@ -81,7 +104,7 @@ class ScopeInvariantTest {
   @BeforeEach
   void openDatabase() {
     database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(TenantNotification.class));
+    emf = Jpa.factory(database, List.of(TenantNotification.class, AccountUpload.class));
     runtimeLog.addHandler(discard);
     runtimeLog.setUseParentHandlers(false);
   }
@@ -97,29 +120,30 @@ class ScopeInvariantTest {
     database.close();
   }
 
-  /** One generated notification: what the test knows of it, independently of the runtime. */
-  private record Row(String tenant, Instant createdAt) {}
+  /** One generated row: what the test knows of it, independently of the runtime. */
+  private record Row(Object scope, boolean pinned, Instant at) {}
 
-  /** The windows of one case: the pass's, and each tenant's from configuration and from code. */
-  private record Windows(Duration pass, Map<String, Duration> configured, Map<String, Optional<Duration>> code) {
-    /** The window of {@code tenant}'s rows as the guide states it: configuration, then code, then the pass's. */
-    Duration of(String tenant) {
-      if (tenant == null) {
+  /** The windows of one case: the pass's, and each scope's from configuration and from code. */
+  private record Windows(Duration pass, Map<Object, Duration> configured, Map<Object, Optional<Duration>> code) {
+    /** The window of {@code scope}'s rows as the guide states it: configuration, then code, then the pass's. */
+    Duration of(Object scope) {
+      if (scope == null) {
         return pass;
       }
-      if (configured.containsKey(tenant)) {
-        return configured.get(tenant);
+      if (configured.containsKey(scope)) {
+        return configured.get(scope);
       }
-      return code.getOrDefault(tenant, Optional.empty()).orElse(pass);
+      return code.getOrDefault(scope, Optional.empty()).orElse(pass);
     }
 
+    /** Whether {@code row} is expired at {@code now}: dated, not pinned, and at or before its scope's cutoff. */
     boolean expired(Row row, Instant now) {
-      return row.createdAt() != null && !row.createdAt().isAfter(now.minus(of(row.tenant())));
+      return row.at() != null && !row.pinned() && !row.at().isAfter(now.minus(of(row.scope())));
     }
   }
 
   @Test
-  void noRowOutsideItsScopeOrItsWindowIsEverDeleted() {
+  void noRowOutsideItsScopeItsConditionOrItsWindowIsEverDeleted() {
     long seed = Long.getLong("invariant.seed", System.nanoTime());
     int cases = Integer.getInteger("invariant.cases", 1_000);
     Random random = new Random(seed);
@@ -134,20 +158,23 @@ class ScopeInvariantTest {
   }
 
   private void runCase(Random random) {
-    Jpa.run(emf, em -> em.createQuery("delete from TenantNotification").executeUpdate());
-    List<String> tenants = new ArrayList<>(TENANTS);
-    Collections.shuffle(tenants, random);
-    tenants = List.copyOf(tenants.subList(0, 1 + random.nextInt(4)));
-    Windows windows = windows(random, tenants);
+    Subject subject = random.nextInt(3) == 0 ? Subject.UPLOADS : Subject.NOTIFICATIONS;
+    AccountUpload.REMOVED.clear();
+    String entityName = subject.entity.getSimpleName();
+    Jpa.run(emf, em -> em.createQuery("delete from " + entityName).executeUpdate());
+    List<Object> scopes = new ArrayList<>(subject.scopes);
+    Collections.shuffle(scopes, random);
+    scopes = List.copyOf(scopes.subList(0, 1 + random.nextInt(4)));
+    Windows windows = windows(random, scopes);
     Instant now = ORIGIN.plusMillis(random.nextInt(86_400_000));
-    Map<Long, Row> rows = rows(random, tenants, windows, now);
+    Map<Long, Row> rows = rows(random, subject, scopes, windows, now);
     Jpa.persistAll(emf, rows.entrySet().stream()
-        .map(row -> new TenantNotification(row.getKey(), row.getValue().tenant(), row.getValue().createdAt()))
+        .map(row -> subject.entity(row.getKey(), row.getValue()))
         .collect(Collectors.toList()));
 
     RetentionRuntime.Builder builder = RetentionRuntime.builder(emf).clock(clock).zone(ZoneOffset.UTC)
         .portableStatements(random.nextBoolean())
-        .options(NOTIFICATIONS, RetentionOptions.empty()
+        .options(subject.pass, RetentionOptions.empty()
             .withBatchSize(1 + random.nextInt(8))
             .withMaxBatchesPerSweep(1 + random.nextInt(4))
             .withMaxBatchesPerScope(1 + random.nextInt(3))
@@ -155,13 +182,13 @@ class ScopeInvariantTest {
             .withMinRetention(Duration.ZERO)
             .withRetention(windows.pass()))
         .configuration(windows.configured().entrySet().stream().collect(Collectors.toMap(
-            window -> "retention." + NOTIFICATIONS + ".scope." + window.getKey() + ".retention",
+            window -> "retention." + subject.pass + ".scope." + window.getKey() + ".retention",
             window -> window.getValue().toMinutes() + "m")));
     if (!windows.code().isEmpty() || random.nextBoolean()) {
-      builder.scopeWindows(NOTIFICATIONS, tenant -> windows.code().getOrDefault(tenant, Optional.empty()));
+      builder.scopeWindows(subject.pass, scope -> windows.code().getOrDefault(scope, Optional.empty()));
     }
     if (random.nextInt(4) == 0) {
-      builder.beforeDelete(NOTIFICATIONS, (em, ids) -> { });
+      builder.beforeDelete(subject.pass, (em, batch) -> { });
     }
 
     try (RetentionRuntime retention = builder.build()) {
@@ -169,15 +196,18 @@ class ScopeInvariantTest {
       int sweeps = 1 + random.nextInt(4);
       for (int sweep = 0; sweep < sweeps; sweep++) {
         clock.set(now);
-        int pick = random.nextInt(tenants.size() + 3);
-        if (pick < tenants.size()) {
-          check(retention.sweep(NOTIFICATIONS, tenants.get(pick)), Optional.of(tenants.get(pick)), left, windows, now);
-        } else if (pick == tenants.size()) {
-          check(retention.sweep(NOTIFICATIONS, (Object) null), Optional.of("null"), left, windows, now);
-        } else if (pick == tenants.size() + 1) {
-          check(retention.sweep(NOTIFICATIONS, ABSENT), Optional.of(ABSENT), left, windows, now);
+        int pick = random.nextInt(scopes.size() + 3);
+        if (pick <= scopes.size()) {
+          // A scope of the case, or null: the rows without one. A Long is given as itself or as its text.
+          Object scope = pick < scopes.size() ? scopes.get(pick) : null;
+          Object argument = scope instanceof Long && random.nextBoolean() ? scope.toString() : scope;
+          check(retention.sweep(subject.pass, argument), true, scope, subject, left, windows, now);
+        } else if (pick == scopes.size() + 1) {
+          Object absent = subject.scopes.stream().filter(value -> !rows.values().stream()
+              .map(Row::scope).toList().contains(value)).findFirst().orElse(null);
+          check(retention.sweep(subject.pass, absent), true, absent, subject, left, windows, now);
         } else {
-          check(retention.sweep(NOTIFICATIONS), Optional.empty(), left, windows, now);
+          check(retention.sweep(subject.pass), false, null, subject, left, windows, now);
         }
         now = now.plusMillis(random.nextInt(3_600_000));
       }
@@ -189,7 +219,7 @@ class ScopeInvariantTest {
       int roundsEnded = 0;
       for (int sweep = 0; roundsEnded < 2; sweep++) {
         assertTrue(sweep < MAX_DRAINING_SWEEPS, "the backlog drains");
-        if (!check(retention.sweep(NOTIFICATIONS), Optional.empty(), left, windows, now).workRemains()) {
+        if (!check(retention.sweep(subject.pass), false, null, subject, left, windows, now).workRemains()) {
           roundsEnded++;
         }
       }
@@ -198,28 +228,29 @@ class ScopeInvariantTest {
           .filter(row -> !windows.expired(row.getValue(), drainedAt))
           .map(Map.Entry::getKey)
           .collect(Collectors.toCollection(TreeSet::new));
-      assertEquals(kept, ids(), "rows left once drained at " + drainedAt + ", windows " + windows + ", rows " + rows);
+      assertEquals(kept, ids(subject), "rows of " + entityName + " left once drained at " + drainedAt + ", windows "
+          + windows + ", rows " + rows);
     }
   }
 
   /**
-   * Checks that every row this sweep deleted belongs to {@code scope} (any, when empty; "null" for the rows without a
-   * tenant) and was expired by its own tenant's window at {@code now}, and that the report counts them.
+   * Checks that every row this sweep deleted belongs to {@code scope} when {@code onDemand}, meets the condition, and
+   * was expired by its own scope's window at {@code now}, and that the report counts them.
    */
-  private SweepReport check(SweepReport report, Optional<String> scope, Map<Long, Row> left, Windows windows,
-      Instant now) {
+  private SweepReport check(SweepReport report, boolean onDemand, Object scope, Subject subject, Map<Long, Row> left,
+      Windows windows, Instant now) {
     assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
-    Set<Long> present = ids();
+    Set<Long> present = ids(subject);
     List<Long> deleted = new ArrayList<>();
     left.entrySet().removeIf(row -> {
       if (present.contains(row.getKey())) {
         return false;
       }
       Row value = row.getValue();
-      scope.ifPresent(swept -> assertEquals(swept, String.valueOf(value.tenant()),
-          "row " + row + " was deleted by an on-demand sweep of another scope: " + report));
-      assertTrue(windows.expired(value, now), "row " + row + " was deleted but is not expired by its window "
-          + windows.of(value.tenant()) + " at " + now + ": " + report);
+      assertTrue(!onDemand || Objects.equals(scope, value.scope()),
+          () -> "row " + row + " was deleted by an on-demand sweep of scope " + scope + ": " + report);
+      assertTrue(windows.expired(value, now), "row " + row + " was deleted but is pinned or not expired by its window "
+          + windows.of(value.scope()) + " at " + now + ": " + report);
       deleted.add(row.getKey());
       return true;
     });
@@ -228,20 +259,20 @@ class ScopeInvariantTest {
   }
 
   /**
-   * The pass's window (zero now and then) and, for each tenant, maybe a window from configuration and maybe one from
+   * The pass's window (zero now and then) and, for each scope, maybe a window from configuration and maybe one from
    * code, which may also answer empty.
    */
-  private static Windows windows(Random random, List<String> tenants) {
+  private static Windows windows(Random random, List<Object> scopes) {
     Duration pass = random.nextInt(4) == 0 ? Duration.ZERO : randomWindow(random);
-    Map<String, Duration> configured = new TreeMap<>();
-    Map<String, Optional<Duration>> code = new TreeMap<>();
-    for (String tenant : tenants) {
+    Map<Object, Duration> configured = new HashMap<>();
+    Map<Object, Optional<Duration>> code = new HashMap<>();
+    for (Object scope : scopes) {
       if (random.nextInt(3) == 0) {
-        configured.put(tenant, randomWindow(random));
+        configured.put(scope, randomWindow(random));
       }
       switch (random.nextInt(3)) {
-        case 0 -> code.put(tenant, Optional.of(randomWindow(random)));
-        case 1 -> code.put(tenant, Optional.empty());
+        case 0 -> code.put(scope, Optional.of(randomWindow(random)));
+        case 1 -> code.put(scope, Optional.empty());
         default -> { }
       }
     }
@@ -253,15 +284,19 @@ class ScopeInvariantTest {
     return Duration.ofMinutes(random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(20_000));
   }
 
-  /** Up to 30 notifications of the tenants or none, dated on their own tenant's cutoff, either side of it, null, far. */
-  private static Map<Long, Row> rows(Random random, List<String> tenants, Windows windows, Instant now) {
+  /**
+   * Up to 30 rows of the scopes or none, dated on their own scope's cutoff, either side of it, null, far; a third of
+   * the uploads pinned.
+   */
+  private static Map<Long, Row> rows(Random random, Subject subject, List<Object> scopes, Windows windows,
+      Instant now) {
     Map<Long, Row> rows = new TreeMap<>();
     int count = random.nextInt(31);
     for (long id = 1; id <= count; id++) {
-      int pick = random.nextInt(tenants.size() + 1);
-      String tenant = pick < tenants.size() ? tenants.get(pick) : null;
-      Instant cutoff = now.minus(windows.of(tenant));
-      Instant createdAt = switch (random.nextInt(6)) {
+      int pick = random.nextInt(scopes.size() + 1);
+      Object scope = pick < scopes.size() ? scopes.get(pick) : null;
+      Instant cutoff = now.minus(windows.of(scope));
+      Instant at = switch (random.nextInt(6)) {
         case 0 -> null;
         case 1 -> cutoff;
         case 2 -> cutoff.plusMillis(1);
@@ -269,13 +304,13 @@ class ScopeInvariantTest {
         case 4 -> Instant.parse("1971-01-01T00:00:00Z").plusSeconds(random.nextInt(1_000_000));
         default -> cutoff.plusMillis(random.nextInt(14_400_000) - 7_200_000L);
       };
-      rows.put(id, new Row(tenant, createdAt));
+      rows.put(id, new Row(scope, subject.pinnable && random.nextInt(3) == 0, at));
     }
     return rows;
   }
 
-  private Set<Long> ids() {
-    return Jpa.inTransaction(emf, em -> new TreeSet<>(
-        em.createQuery("select n.id from TenantNotification n", Long.class).getResultList()));
+  private Set<Long> ids(Subject subject) {
+    return Jpa.inTransaction(emf, em -> new TreeSet<>(em.createQuery(
+        "select e.id from " + subject.entity.getSimpleName() + " e", Long.class).getResultList()));
   }
 }
