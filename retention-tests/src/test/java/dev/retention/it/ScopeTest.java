@@ -10,6 +10,7 @@ import dev.retention.it.scopes.AccountUpload;
 import dev.retention.it.scopes.TenantNotification;
 import dev.retention.it.shapes.InstantRow;
 import dev.retention.it.support.Jpa;
+import dev.retention.it.support.StartLine;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionConfigurationException;
@@ -535,6 +536,15 @@ class ScopeTest {
       assertFalse(nextRound.workRemains(), "no scope of this round was left with rows");
       assertEquals(Map.of(), countsByTenant());
     }
+  }
+
+  @Test
+  void theStartLineSaysThePassGoesScopeByScope() {
+    String line = StartLine.of(withScopeWindows().build());
+
+    assertTrue(line.contains(NOTIFICATIONS + ": retention 30d, every 1h, first sweep in "), line);
+    assertTrue(line.contains(", scope by scope of tenantId (at most 10 batches each per sweep; 1 scope window from"
+        + " configuration, the others from code), portable JPQL"), line);
   }
 
   @Test
