@@ -3,6 +3,7 @@ package dev.retention.spring.boot.autoconfigure;
 import dev.retention.runtime.RetentionRegistry;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
+import dev.retention.spring.boot.BeforeDeleteRegistration;
 import dev.retention.spring.boot.RetentionReports;
 import dev.retention.spring.boot.RetentionRuntimeCustomizer;
 import dev.retention.spring.boot.StarterProperties;
@@ -60,6 +61,7 @@ public class RetentionAutoConfiguration {
       ApplicationContext context,
       ObjectProvider<Clock> clock,
       ObjectProvider<SweepListener> listeners,
+      ObjectProvider<BeforeDeleteRegistration> beforeDelete,
       ObjectProvider<RetentionRuntimeCustomizer> customizers) {
     // The context's class loader is the one that sees the application's generated registries (devtools restarts
     // the application in a class loader of its own).
@@ -70,6 +72,8 @@ public class RetentionAutoConfiguration {
         .configuration(RetentionPropertySource.configuration(environment, passNames(classLoader)));
     clock.ifAvailable(builder::clock);
     listeners.orderedStream().forEach(builder::listener);
+    beforeDelete.orderedStream().forEach(hook -> builder.beforeDelete(hook.passName(), hook.hook()));
+    ScopeWindowsBeans.register(context, builder);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder.build();
   }
