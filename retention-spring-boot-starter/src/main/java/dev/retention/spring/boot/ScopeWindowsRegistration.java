@@ -16,7 +16,8 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>A pass takes one: two beans for the same pass fail start-up, naming both. A window from the properties
- * ({@code retention.<pass>.scope.<value>.retention}) wins over the bean's.
+ * ({@code retention.<pass>.scope.<value>.retention}) wins over the bean's. A {@code RetentionRuntime} bean of the
+ * application's own, which replaces the starter's, does not see these beans: give it its windows on its builder.
  */
 public final class ScopeWindowsRegistration {
 
