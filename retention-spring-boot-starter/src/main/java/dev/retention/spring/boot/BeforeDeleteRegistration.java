@@ -15,9 +15,9 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * <p>Hooks of one pass run in {@link org.springframework.core.annotation.Order order} ({@code @Order} on the bean
- * method, or the bean's class), inside the batch's transaction; a hook that throws rolls its batch back. A hook for a
- * name that is no pass fails start-up. A {@code RetentionRuntime} bean of the application's own, which replaces the
+ * <p>Hooks of one pass run in the beans' {@link org.springframework.core.annotation.Order order} ({@code @Order} on
+ * the bean method), inside the batch's transaction; a hook that throws rolls its batch back. A hook for a name that is
+ * no pass fails start-up. A {@code RetentionRuntime} bean of the application's own, which replaces the
  * starter's, does not see these beans: register its hooks on its builder.
  */
 public final class BeforeDeleteRegistration {

@@ -26,7 +26,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
  * A {@link RetentionRuntime} over the application's {@code EntityManagerFactory}, configured from the
- * {@code retention.*} properties, started when the application is ready and closed with the context.
+ * {@code retention.*} properties and the application's beans (clock, listeners, {@link BeforeDeleteRegistration
+ * before-delete hooks}, {@link dev.retention.spring.boot.ScopeWindowsRegistration scope windows}, customizers),
+ * started when the application is ready and closed with the context.
  *
  * <p>It runs after Boot's JPA auto-configuration (of Boot 3 and of Boot 4, which name it differently), so that the
  * factory it needs is known, and steps aside for a {@code RetentionRuntime} bean of the application's own, which it
