@@ -73,12 +73,15 @@ class ConfigurationMetadataTest {
 
     private static final String PER_PASS = "retention.<entity class name>.<option> sets an option for one pass, for"
         + " example retention.com.acme.UserSession.batch-size; it wins over retention.defaults.<option>.";
+    private static final String PER_SCOPE = "retention.<entity class name>.scope.<scope value>.retention sets the"
+        + " window of one scope of a pass whose entity has a @TtlScope attribute, for example"
+        + " retention.com.acme.Notification.scope.acme.retention=90d.";
 
     private MetadataJson() {}
 
     static String generate() {
       List<String> groups = List.of(
-          group("retention", "Retention: deletes expired rows of @Ttl entities. " + PER_PASS,
+          group("retention", "Retention: deletes expired rows of @Ttl entities. " + PER_PASS + " " + PER_SCOPE,
               StarterProperties.class.getName()),
           group("retention.defaults", "Options for every pass. " + PER_PASS, RetentionOption.class.getName()),
           group("retention.health", "The retention health indicator.", StarterProperties.class.getName()));

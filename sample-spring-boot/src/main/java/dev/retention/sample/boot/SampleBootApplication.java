@@ -6,8 +6,9 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
  * A Spring Boot application as a user writes one: an entity with {@code @Ttl}, the starter on the class path, the
- * actuator exposing {@code retention}, {@code health} and {@code prometheus}. Nothing here configures Retention; the
- * starter's auto-configuration does. The same sources are built against Spring Boot 3.5 and 4.0.
+ * actuator exposing {@code retention}, {@code health} and {@code prometheus}, a before-delete hook as a bean
+ * ({@link DeletedTokens}). Nothing else configures Retention; the starter's auto-configuration does. The same sources
+ * are built against Spring Boot 3.5 and 4.0.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan

@@ -77,8 +77,10 @@ class SampleBootApplicationIT {
   }
 
   @Test
-  void theExpiredTokensAreGoneAndTheLiveOnesKept() {
-    assertEquals(LIVE, JsonPath.<Integer>read(get("/tokens", 200), "$.left"), this::log);
+  void theExpiredTokensAreGoneThroughTheHookAndTheLiveOnesKept() {
+    String tokens = get("/tokens", 200);
+    assertEquals(LIVE, JsonPath.<Integer>read(tokens, "$.left"), this::log);
+    assertEquals(EXPIRED, JsonPath.<Integer>read(tokens, "$.hooked"), "the hook bean saw every deleted token");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.retention.spring.boot.autoconfigure;
 import dev.retention.runtime.RetentionRegistry;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
+import dev.retention.spring.boot.BeforeDeleteRegistration;
 import dev.retention.spring.boot.RetentionReports;
 import dev.retention.spring.boot.RetentionRuntimeCustomizer;
 import dev.retention.spring.boot.StarterProperties;
@@ -25,7 +26,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
  * A {@link RetentionRuntime} over the application's {@code EntityManagerFactory}, configured from the
- * {@code retention.*} properties, started when the application is ready and closed with the context.
+ * {@code retention.*} properties and the application's beans (clock, listeners, {@link BeforeDeleteRegistration
+ * before-delete hooks}, {@link dev.retention.spring.boot.ScopeWindowsRegistration scope windows}, customizers),
+ * started when the application is ready and closed with the context.
  *
  * <p>It runs after Boot's JPA auto-configuration (of Boot 3 and of Boot 4, which name it differently), so that the
  * factory it needs is known, and steps aside for a {@code RetentionRuntime} bean of the application's own, which it
@@ -60,6 +63,7 @@ public class RetentionAutoConfiguration {
       ApplicationContext context,
       ObjectProvider<Clock> clock,
       ObjectProvider<SweepListener> listeners,
+      ObjectProvider<BeforeDeleteRegistration> beforeDelete,
       ObjectProvider<RetentionRuntimeCustomizer> customizers) {
     // The context's class loader is the one that sees the application's generated registries (devtools restarts
     // the application in a class loader of its own).
@@ -70,6 +74,8 @@ public class RetentionAutoConfiguration {
         .configuration(RetentionPropertySource.configuration(environment, passNames(classLoader)));
     clock.ifAvailable(builder::clock);
     listeners.orderedStream().forEach(builder::listener);
+    beforeDelete.orderedStream().forEach(hook -> builder.beforeDelete(hook.passName(), hook.hook()));
+    ScopeWindowsBeans.register(context, builder);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder.build();
   }

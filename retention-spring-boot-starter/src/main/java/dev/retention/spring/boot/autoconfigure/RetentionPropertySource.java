@@ -26,6 +26,9 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
  * RETENTION_DEFAULTS_BATCHSIZE}). Spring's binder cannot do this itself: a pass is named by a class name with dots and
  * capitals, which relaxed binding would split and lower-case.
  *
+ * <p>The window of one scope, {@code retention.<pass>.scope.<value>.retention}, is matched the same way but for its
+ * value, which is kept as written; see {@link ScopeKeys}.
+ *
  * <p>A key that matches nothing is an error, so that a typo cannot leave a table unswept: an environment variable or a
  * {@code retention.health.*} key is rejected here, with the nearest key it may have meant; any other
  * {@code retention.*} key goes to the runtime as written, which names the pass or option it does not know. When sources
@@ -39,8 +42,10 @@ final class RetentionPropertySource {
 
   private final List<String> runtimeKeys = new ArrayList<>();
   private final List<String> starterKeys = new ArrayList<>();
+  private final ScopeKeys scopeKeys;
 
   private RetentionPropertySource(Collection<String> passes) {
+    scopeKeys = new ScopeKeys(passes);
     List<String> scopes = new ArrayList<>();
     scopes.add("defaults");
     scopes.addAll(passes);
@@ -102,7 +107,9 @@ final class RetentionPropertySource {
       return Optional.empty();
     }
     // Unmatched, the key goes as written: the runtime names the pass or the option it does not know.
-    return Optional.of(runtimeKeys.stream().filter(key -> relaxed(key).equals(relaxed)).findFirst().orElse(name));
+    return Optional.of(runtimeKeys.stream().filter(key -> relaxed(key).equals(relaxed)).findFirst()
+        .or(() -> scopeKeys.keyFor(name))
+        .orElse(name));
   }
 
   /** The runtime's key for a {@code RETENTION_*} environment variable; empty for the starter's and a rejected one. */
@@ -118,6 +125,10 @@ final class RetentionPropertySource {
     }
     String described = "environment variable " + name;
     if (matches.isEmpty()) {
+      Optional<String> scopeKey = scopeKeys.variableKeyFor(name.substring(ENVIRONMENT_PREFIX.length()));
+      if (scopeKey.isPresent()) {
+        return scopeKey;
+      }
       List<String> candidates = new ArrayList<>(runtimeKeys);
       candidates.addAll(starterKeys);
       problems.add(unknown(described, name, source, environment, candidates));
@@ -133,7 +144,7 @@ final class RetentionPropertySource {
     String problem = described + " = \"" + valueOf(name, source, environment) + "\": matches no Retention property";
     Optional<String> closest = Suggestions.closest(squashed(name), candidates, RetentionPropertySource::squashed);
     return problem + closest.map(key -> "; did you mean " + key + "?").orElse(
-        " (retention.defaults.<option>, retention.<entity class name>.<option>, "
+        " (retention.defaults.<option>, retention.<entity class name>.<option>, " + ScopeKeys.FORM + ", "
             + String.join(", ", starterKeys) + ")");
   }
 
@@ -144,12 +155,12 @@ final class RetentionPropertySource {
   }
 
   /** A key as relaxed binding compares it: lower case, without dashes or underscores inside a segment. */
-  private static String relaxed(String key) {
+  static String relaxed(String key) {
     return key.toLowerCase(Locale.ROOT).replace("-", "").replace("_", "");
   }
 
   /** A key as an environment variable can spell it: no case, no separators at all. */
-  private static String squashed(String key) {
+  static String squashed(String key) {
     return key.toLowerCase(Locale.ROOT).replace("-", "").replace("_", "").replace(".", "");
   }
 }

@@ -20,7 +20,9 @@ class RetentionConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Rete
         .collect(Collectors.joining(", "));
     String action = "Correct the retention properties named above, wherever they are set (application.properties or"
         + " .yaml, system properties, environment). Keys are retention.defaults.<option> for every pass and"
-        + " retention.<entity class name>.<option> for one; options: " + options + ". As environment variables:"
+        + " retention.<entity class name>.<option> for one; options: " + options + ". The window of one scope of a"
+        + " pass with a @TtlScope attribute: retention.<entity class name>.scope.<scope value>.retention. As"
+        + " environment variables:"
         + " RETENTION_DEFAULTS_BATCH_SIZE, RETENTION_COM_ACME_USERSESSION_BATCH_SIZE. "
         + StarterProperties.ENABLED + "=false turns Retention off.";
     return new FailureAnalysis(cause.getMessage(), action, cause);

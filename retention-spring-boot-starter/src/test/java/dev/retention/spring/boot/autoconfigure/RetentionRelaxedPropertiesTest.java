@@ -2,18 +2,24 @@ package dev.retention.spring.boot.autoconfigure;
 
 import static dev.retention.spring.boot.support.JpaContexts.AUDIT_ENTRY;
 import static dev.retention.spring.boot.support.JpaContexts.SESSION_TOKEN;
+import static dev.retention.spring.boot.support.JpaContexts.TENANT_NOTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.spring.boot.actuate.RetentionHealthIndicator;
 import dev.retention.spring.boot.support.JpaContexts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import org.assertj.core.api.AbstractStringAssert;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
@@ -100,6 +106,76 @@ class RetentionRelaxedPropertiesTest {
           assertThat(context.getBean(RetentionHealthIndicator.class).health(true).getDetails())
               .containsEntry("failuresThreshold", 5);
         });
+  }
+
+  @Test
+  void windowsOfScopesBindFromPropertiesWithTheValueAsWritten() {
+    runner.withUserConfiguration(JpaContexts.ScopedEntities.class)
+        .withPropertyValues(
+            "retention." + TENANT_NOTE + ".scope.Acme.retention=2d",
+            "retention." + TENANT_NOTE.toLowerCase(Locale.ROOT) + ".Scope.example.com.Retention=3d",
+            "retention." + TENANT_NOTE + ".scope[Beta.Corp].retention=4d")
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBean(RetentionRuntime.class).settings(TENANT_NOTE).scopeWindows()).isEqualTo(Map.of(
+              "Acme", Duration.ofDays(2), "example.com", Duration.ofDays(3), "Beta.Corp", Duration.ofDays(4)));
+        });
+  }
+
+  @Test
+  void windowsOfScopesBindFromYaml() {
+    runner.withUserConfiguration(JpaContexts.ScopedEntities.class)
+        .withInitializer(context -> {
+          try {
+            new YamlPropertySourceLoader().load("Config resource 'class path resource [application.yml]'",
+                    new ClassPathResource("scope-windows.yml"))
+                .forEach(context.getEnvironment().getPropertySources()::addLast);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        })
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBean(RetentionRuntime.class).settings(TENANT_NOTE).scopeWindows()).isEqualTo(Map.of(
+              "Acme", Duration.ofDays(2), "example.com", Duration.ofDays(3), "Beta.Corp", Duration.ofDays(4)));
+        });
+  }
+
+  @Test
+  void windowsOfScopesBindFromEnvironmentVariablesInLowerCaseWithDotsForUnderscores() {
+    withEnvironment(Map.of(
+            variable(TENANT_NOTE) + "_SCOPE_ACME_RETENTION", "5d",
+            variable(TENANT_NOTE) + "_SCOPE_EXAMPLE_COM_RETENTION", "6d"))
+        .withUserConfiguration(JpaContexts.ScopedEntities.class)
+        .run(context -> {
+          assertThat(context).hasNotFailed();
+          assertThat(context.getBean(RetentionRuntime.class).settings(TENANT_NOTE).scopeWindows()).isEqualTo(Map.of(
+              "acme", Duration.ofDays(5), "example.com", Duration.ofDays(6)));
+        });
+  }
+
+  @Test
+  void anOptionOtherThanTheWindowForOneScopeIsTheRuntimesError() {
+    runner.withUserConfiguration(JpaContexts.ScopedEntities.class)
+        .withPropertyValues("retention." + TENANT_NOTE + ".scope.acme.batch-size=5")
+        .run(context -> assertFailure(context).contains("retention." + TENANT_NOTE + ".scope.acme.batch-size = \"5\":"
+            + " only the window can be set for one scope, as retention." + TENANT_NOTE
+            + ".scope.<scope value>.retention"));
+  }
+
+  @Test
+  void anEnvironmentVariableForOneScopeWithAnotherOptionIsTheRuntimesError() {
+    withEnvironment(Map.of(variable(TENANT_NOTE) + "_SCOPE_ACME_BATCH_SIZE", "5"))
+        .withUserConfiguration(JpaContexts.ScopedEntities.class)
+        .run(context -> assertFailure(context).contains("retention." + TENANT_NOTE + ".scope.acme.batch.size = \"5\":"
+            + " only the window can be set for one scope"));
+  }
+
+  @Test
+  void aWindowOfAScopeOfAPassWithoutScopesFailsStartUp() {
+    runner.withPropertyValues("retention." + SESSION_TOKEN + ".scope.acme.retention=2d")
+        .run(context -> assertFailure(context).contains("retention." + SESSION_TOKEN + ".scope.acme.retention: pass "
+            + SESSION_TOKEN + " has no @TtlScope attribute"));
   }
 
   private ApplicationContextRunner withEnvironment(Map<String, Object> variables) {

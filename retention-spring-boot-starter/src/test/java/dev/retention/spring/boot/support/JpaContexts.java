@@ -5,6 +5,7 @@ import dev.retention.spring.boot.autoconfigure.RetentionEndpointAutoConfiguratio
 import dev.retention.spring.boot.autoconfigure.RetentionHealthAutoConfiguration;
 import dev.retention.spring.boot.model.AuditEntry;
 import dev.retention.spring.boot.model.SessionToken;
+import dev.retention.spring.boot.scoped.TenantNote;
 import java.time.Instant;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -22,6 +23,8 @@ public final class JpaContexts {
 
   public static final String SESSION_TOKEN = SessionToken.class.getName();
   public static final String AUDIT_ENTRY = AuditEntry.class.getName();
+  /** A pass with a {@code @TtlScope} attribute, managed only in contexts with {@link ScopedEntities}. */
+  public static final String TENANT_NOTE = TenantNote.class.getName();
 
   private JpaContexts() {}
 
@@ -45,6 +48,11 @@ public final class JpaContexts {
   @Configuration(proxyBeanMethods = false)
   @AutoConfigurationPackage(basePackageClasses = SessionToken.class)
   public static class Entities {}
+
+  /** Adds the entity with a {@code @TtlScope} attribute to the application's. */
+  @Configuration(proxyBeanMethods = false)
+  @AutoConfigurationPackage(basePackageClasses = TenantNote.class)
+  public static class ScopedEntities {}
 
   /** The application's clock, standing at {@link #NOW}. */
   @Configuration(proxyBeanMethods = false)
