@@ -127,6 +127,18 @@ public record PassStatements(String entityName, String ttlAttribute, String idAt
     return "select e from " + entityName + " e where e." + idAttribute + " in :ids and " + expired() + oldestFirst();
   }
 
+  /** The ids of the rows of {@code :ids} that are still expired, oldest first: locked by the caller once selected. */
+  public String selectExpiredIdsByIds() {
+    return "select e." + idAttribute + " from " + entityName + " e where e." + idAttribute + " in :ids and " + expired()
+        + oldestFirst();
+  }
+
+  /** The ids of the {@code rows} keys that are still expired, oldest first, as {@link #selectExpiredIdsByIds}. */
+  public String selectExpiredIdsByKeys(List<String> keyPaths, int rows) {
+    return "select e." + idAttribute + " from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and "
+        + expired() + oldestFirst();
+  }
+
   /** The entities of the {@code rows} keys that are still expired, oldest first, as {@link #selectExpiredByIds}. */
   public String selectExpiredByKeys(List<String> keyPaths, int rows) {
     return "select e from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and " + expired()
