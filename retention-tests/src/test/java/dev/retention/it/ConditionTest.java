@@ -9,10 +9,10 @@ import dev.retention.it.conditions.JobStatus;
 import dev.retention.it.conditions.MisspelledConditionRow;
 import dev.retention.it.conditions.PinnedFile;
 import dev.retention.it.conditions.StatusTextJob;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.RaceBeforeDelete;
-import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOptions;
@@ -26,8 +26,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,37 +38,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
-class ConditionTest {
+class ConditionTest extends DatabaseSuite {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final Instant EIGHT_DAYS_AGO = NOW.minus(Duration.ofDays(8));
   static final String JOBS = BatchJob.class.getName();
   static final String FILES = PinnedFile.class.getName();
 
-  private final TestDatabase.Kind kind;
-  private final TestClock clock = new TestClock(NOW);
-  private TestDatabase database;
-  private EntityManagerFactory emf;
-
   ConditionTest(TestDatabase.Kind kind) {
-    this.kind = kind;
-  }
-
-  @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(BatchJob.class, PinnedFile.class));
-  }
-
-  @AfterEach
-  void closeDatabase() throws Exception {
-    if (database == null) {
-      return; // skipped before it was created (-Dtest.databases)
-    }
-    if (emf != null) {
-      emf.close();
-    }
-    database.close();
+    super(kind, NOW, BatchJob.class, PinnedFile.class);
   }
 
   private RetentionRuntime.Builder runtime(boolean portable) {
@@ -231,9 +207,5 @@ class ConditionTest {
     } finally {
       withText.close();
     }
-  }
-
-  private Set<Long> ids(String jpql) {
-    return Jpa.inTransaction(emf, em -> new TreeSet<>(em.createQuery(jpql, Long.class).getResultList()));
   }
 }
