@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.hooks.AuditRecord;
 import dev.retention.it.hooks.AuditRecordHistory;
 import dev.retention.it.hooks.UploadedFile;
+import dev.retention.it.shapes.KeyedRow;
+import dev.retention.it.shapes.PairRow;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestDatabase;
@@ -50,7 +52,7 @@ class BeforeDeleteTest extends DatabaseSuite {
       .forEach(record -> em.persist(new AuditRecordHistory(record)));
 
   BeforeDeleteTest(TestDatabase.Kind kind) {
-    super(kind, NOW, AuditRecord.class, AuditRecordHistory.class, UploadedFile.class);
+    super(kind, NOW, AuditRecord.class, AuditRecordHistory.class, UploadedFile.class, KeyedRow.class, PairRow.class);
   }
 
   private RetentionRuntime.Builder runtime(int batchSize) {
@@ -107,6 +109,42 @@ class BeforeDeleteTest extends DatabaseSuite {
       assertEquals(List.of("/files/1", "/files/2"), handedOver);
       assertEquals(Set.of("/files/1", "/files/2"), UploadedFile.REMOVED);
       assertEquals(2, Jpa.count(emf, UploadedFile.class));
+    }
+  }
+
+  /**
+   * An {@code @EmbeddedId} (bulk statements) and an {@code @IdClass} (entity removal) are locked and deleted key column
+   * by key column: EclipseLink binds a list of embeddables to {@code in :ids} as one value each.
+   */
+  @Test
+  void aBatchOfCompositeKeysIsHandedOverAndDeleted() {
+    Jpa.persistAll(emf, LongStream.rangeClosed(1, 7)
+        .mapToObj(id -> new KeyedRow(id, "keyed " + id, id <= 5 ? NOW.minusSeconds(id) : NOW.plusSeconds(id)))
+        .collect(Collectors.toList()));
+    Jpa.persistAll(emf, LongStream.rangeClosed(1, 7)
+        .mapToObj(id -> new PairRow(id, "pair " + id, id <= 4 ? NOW.minusSeconds(id) : NOW.plusSeconds(id)))
+        .collect(Collectors.toList()));
+    List<Object> keys = new ArrayList<>();
+    List<Object> pairs = new ArrayList<>();
+    String keyed = KeyedRow.class.getName();
+    String paired = PairRow.class.getName();
+    try (RetentionRuntime retention = runtime(2)
+        .options(keyed, RetentionOptions.empty().withBatchSize(2))
+        .options(paired, RetentionOptions.empty().withBatchSize(3))
+        .beforeDelete(keyed, (em, rows) -> keys.addAll(rows))
+        .beforeDelete(paired, (em, rows) -> pairs.addAll(rows))
+        .build()) {
+      SweepReport keyedReport = retention.sweep(keyed);
+      SweepReport pairedReport = retention.sweep(paired);
+
+      assertTrue(keyedReport.succeeded(), () -> keyedReport.failure().orElseThrow().toString());
+      assertTrue(pairedReport.succeeded(), () -> pairedReport.failure().orElseThrow().toString());
+      assertEquals(5, keyedReport.deleted());
+      assertEquals(4, pairedReport.deleted());
+      assertEquals(5, keys.stream().map(key -> assertInstanceOf(KeyedRow.RowKey.class, key)).distinct().count());
+      assertEquals(4, pairs.stream().map(pair -> assertInstanceOf(PairRow.class, pair)).count());
+      assertEquals(2, Jpa.count(emf, KeyedRow.class));
+      assertEquals(3, Jpa.count(emf, PairRow.class));
     }
   }
 
