@@ -173,12 +173,14 @@ public record PassStatements(String entityName, String ttlAttribute, String idAt
   }
 
   /**
-   * The least value of the scope attribute above {@code :after}, or the least of all without {@code after}: one index
-   * probe per scope with an index that starts with the scope, so that scopes are found without reading their rows.
+   * The scope values above {@code :after} (or all, without {@code after}) in order, of which the caller reads the first:
+   * one index probe per scope with an index that starts with the scope, so that scopes are found without reading their
+   * rows. Not {@code min(e.scope)}: PostgreSQL has no {@code min} of a {@code uuid} (Hibernate rewrites it, EclipseLink
+   * does not), while every database orders one.
    */
   public String nextScope(boolean after) {
-    return "select min(e." + scopeAttribute + ") from " + entityName + " e"
-        + (after ? " where e." + scopeAttribute + " > :after" : "");
+    return "select e." + scopeAttribute + " from " + entityName + " e where e." + scopeAttribute
+        + (after ? " > :after" : " is not null") + " order by e." + scopeAttribute;
   }
 
   /** The attribute of the oldest expired row. */
