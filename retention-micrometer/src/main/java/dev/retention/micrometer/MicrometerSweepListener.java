@@ -90,7 +90,10 @@ public final class MicrometerSweepListener implements SweepListener {
           .register(registry)
           .increment();
     }
-    gauges.computeIfAbsent(report.pass(), pass -> new PassGauges(tags)).update(report);
+    if (report.scope().isAll()) {
+      // The gauges describe the pass as a whole; an on-demand sweep of one scope (one tenant) says nothing of the rest.
+      gauges.computeIfAbsent(report.pass(), pass -> new PassGauges(tags)).update(report);
+    }
   }
 
   private Tags tagsOf(String pass) {

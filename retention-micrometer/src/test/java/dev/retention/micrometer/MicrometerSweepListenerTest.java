@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.Scope;
 import dev.retention.runtime.SweepReport;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -65,6 +66,19 @@ class MicrometerSweepListenerTest {
     // The backlog drained: the same gauges, now reading the new sweep.
     listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofSeconds(1)));
     assertEquals(0, registry.get("retention.expiry.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS));
+    assertEquals(0, registry.get("retention.work.remains").tag("pass", SESSIONS).gauge().value());
+  }
+
+  @Test
+  void anOnDemandSweepOfOneScopeIsTimedButLeavesThePassGaugesAlone() {
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofSeconds(1)));
+
+    listener.sweepFinished(new SweepReport(SESSIONS, NOW, NOW.minusSeconds(60), 4, 1, true, false,
+        Duration.ofMillis(8), Optional.of(Duration.ofHours(2)), Optional.empty(), Scope.of("acme")));
+
+    assertEquals(2, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "success").timer().count());
+    assertEquals(0, registry.get("retention.expiry.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS),
+        "one tenant's lag is not the pass's");
     assertEquals(0, registry.get("retention.work.remains").tag("pass", SESSIONS).gauge().value());
   }
 

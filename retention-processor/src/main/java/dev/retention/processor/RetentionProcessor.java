@@ -36,7 +36,7 @@ public final class RetentionProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(Annotations.TTL, Annotations.ENTITY);
+    return Set.of(Annotations.TTL, Annotations.TTL_SCOPE, Annotations.ENTITY);
   }
 
   @Override

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.google.testing.compile.Compilation;
 import java.util.List;
+import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /** What the processor writes for well-formed entities, compared with golden files. */
@@ -30,6 +31,24 @@ class GenerationTest {
     assertMatchesGolden(compilation, "com.acme.JobPayloadRetentionPass", "JobPayloadRetentionPass");
     assertMatchesGolden(compilation, REGISTRY, "RetentionRegistry");
     assertEquals(REGISTRY + "\n", Sources.servicesFile(compilation));
+  }
+
+  @Test
+  void aScopedPassNamesItsScopeAttributeAfterTheConditionOrNull() {
+    List<JavaFileObject> sources = List.of(resource("com/acme/TenantNotification.java"),
+        resource("com/acme/TenantOwned.java"), resource("com/acme/Reminder.java"), resource("com/acme/Contact.java"));
+    Compilation compilation = compile(sources.toArray(new JavaFileObject[0]));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    assertMatchesGolden(compilation, "com.acme.TenantNotificationRetentionPass", "TenantNotificationRetentionPass");
+    assertMatchesGolden(compilation, "com.acme.ReminderRetentionPass", "ReminderRetentionPass");
+    assertEquals(2, compilation.generatedSourceFiles().stream()
+        .filter(file -> file.getName().endsWith("RetentionPass.java")).count(), "a pass for each entity with @Ttl");
+
+    Compilation generatedAlone = com.google.testing.compile.Compiler.javac()
+        .withOptions("-Xlint:all", "-Werror", "-proc:none")
+        .compile(concat(sources, compilation.generatedSourceFiles()));
+    assertThat(generatedAlone).succeededWithoutWarnings();
   }
 
   @Test

@@ -4,7 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.Hierarchy;
-import dev.retention.processor.reading.TtlMember;
+import dev.retention.processor.reading.AnnotatedMember;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
@@ -33,7 +33,7 @@ final class IdReader {
       return Optional.empty();
     }
     Element first = members.get(0);
-    String attribute = TtlMember.attributeName(first);
+    String attribute = AnnotatedMember.attributeName(first);
     Optional<TypeMirror> idClass = idClass(hierarchy);
     if (idClass.isPresent() || members.size() > 1) {
       TypeName type = idClass.map(TypeName::get).orElse(ClassName.OBJECT);

@@ -10,6 +10,7 @@ import com.palantir.javapoet.ClassName;
  * @param entityName the entity's name in JPQL
  * @param passClass the class to generate
  * @param attribute the {@code @Ttl} attribute
+ * @param scope the {@code @TtlScope} attribute, or null when the rows are swept all together
  * @param id the entity's id
  * @param strategy how rows are deleted, and why
  * @param generatedAnnotation whether {@code @Generated} can be used in the entity's package
@@ -19,6 +20,7 @@ public record PassModel(
     String entityName,
     ClassName passClass,
     TtlAttribute attribute,
+    ScopeAttribute scope,
     EntityId id,
     Strategy strategy,
     boolean generatedAnnotation) {

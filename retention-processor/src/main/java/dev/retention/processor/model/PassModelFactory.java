@@ -37,11 +37,15 @@ public final class PassModelFactory {
         member.declaringType().getSimpleName().toString(),
         member.isMethod(),
         member.condition().orElse(null));
+    ScopeAttribute scope = read.scopeMember()
+        .map(it -> new ScopeAttribute(it.attributeName(), it.declaringType().getSimpleName().toString(),
+            !it.typeIn(entity, types).getKind().isPrimitive()))
+        .orElse(null);
     EntityId id = ids.read(read.hierarchy()).orElseThrow();
     ClassName entityClass = ClassName.get(entity);
     ClassName passClass = ClassName.get(entityClass.packageName(),
         String.join("_", entityClass.simpleNames()) + "RetentionPass");
-    return new PassModel(entityClass, entityName(entity), passClass, attribute, id,
+    return new PassModel(entityClass, entityName(entity), passClass, attribute, scope, id,
         RemovalNeeds.decide(read.hierarchy(), id.kind() == EntityId.Kind.ID_CLASS), generatedAnnotation);
   }
 

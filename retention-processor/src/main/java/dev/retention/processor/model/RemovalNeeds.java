@@ -3,7 +3,7 @@ package dev.retention.processor.model;
 import dev.retention.processor.model.PassModel.Strategy;
 import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.Hierarchy;
-import dev.retention.processor.reading.TtlMember;
+import dev.retention.processor.reading.AnnotatedMember;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -93,7 +93,7 @@ final class RemovalNeeds {
   }
 
   private static String attribute(Element member) {
-    return TtlMember.attributeName(member);
+    return AnnotatedMember.attributeName(member);
   }
 
   private static String simpleName(String qualifiedName) {

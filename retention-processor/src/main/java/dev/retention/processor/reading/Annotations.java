@@ -1,6 +1,7 @@
 package dev.retention.processor.reading;
 
 import dev.retention.Ttl;
+import dev.retention.TtlScope;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import javax.lang.model.element.TypeElement;
 public final class Annotations {
 
   public static final String TTL = Ttl.class.getCanonicalName();
+  public static final String TTL_SCOPE = TtlScope.class.getCanonicalName();
 
   public static final String ENTITY = "jakarta.persistence.Entity";
   public static final String MAPPED_SUPERCLASS = "jakarta.persistence.MappedSuperclass";
@@ -35,6 +37,8 @@ public final class Annotations {
   public static final String ONE_TO_MANY = "jakarta.persistence.OneToMany";
   public static final String MANY_TO_ONE = "jakarta.persistence.ManyToOne";
   public static final String MANY_TO_MANY = "jakarta.persistence.ManyToMany";
+  public static final String ELEMENT_COLLECTION = "jakarta.persistence.ElementCollection";
+  public static final String EMBEDDED = "jakarta.persistence.Embedded";
 
   private Annotations() {}
 

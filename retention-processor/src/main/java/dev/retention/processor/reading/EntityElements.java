@@ -5,17 +5,21 @@ import java.util.Optional;
 import javax.lang.model.element.TypeElement;
 
 /**
- * An {@code @Entity} as read from its elements, before any check: its hierarchy and the {@code @Ttl} members in it.
+ * An {@code @Entity} as read from its elements, before any check: its hierarchy and the {@code @Ttl} and
+ * {@code @TtlScope} members in it.
  *
  * @param entity the entity class
  * @param hierarchy the entity and its superclasses
  * @param ttlMembers every {@code @Ttl} member in the hierarchy, the entity's own first
+ * @param scopeMembers every {@code @TtlScope} member in the hierarchy, the entity's own first
  */
-public record EntityElements(TypeElement entity, Hierarchy hierarchy, List<TtlMember> ttlMembers) {
+public record EntityElements(TypeElement entity, Hierarchy hierarchy, List<TtlMember> ttlMembers,
+    List<ScopeMember> scopeMembers) {
 
   /** Reads {@code entity}; empty when a superclass is not resolved yet, so that it must be read in a later round. */
   public static Optional<EntityElements> read(TypeElement entity) {
-    return Hierarchy.of(entity).map(hierarchy -> new EntityElements(entity, hierarchy, hierarchy.ttlMembers()));
+    return Hierarchy.of(entity).map(hierarchy -> new EntityElements(entity, hierarchy, hierarchy.ttlMembers(),
+        hierarchy.scopeMembers()));
   }
 
   /**
@@ -34,5 +38,10 @@ public record EntityElements(TypeElement entity, Hierarchy hierarchy, List<TtlMe
   /** The single {@code @Ttl} member; only for an entity without a duplicate. */
   public TtlMember ttlMember() {
     return ttlMembers.get(0);
+  }
+
+  /** The single {@code @TtlScope} member, if there is one; only for an entity without a duplicate. */
+  public Optional<ScopeMember> scopeMember() {
+    return scopeMembers.stream().findFirst();
   }
 }

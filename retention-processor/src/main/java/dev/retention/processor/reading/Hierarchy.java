@@ -62,6 +62,13 @@ public record Hierarchy(List<TypeElement> classes) {
     return members;
   }
 
+  /** Every {@code @TtlScope} member in the hierarchy, the class's own first. */
+  public List<ScopeMember> scopeMembers() {
+    List<ScopeMember> members = new ArrayList<>();
+    classes.forEach(type -> members.addAll(ScopeMember.declaredIn(type)));
+    return members;
+  }
+
   /** The members annotated {@code @Id} or {@code @EmbeddedId} in the hierarchy, the class's own first. */
   public List<Element> idMembers() {
     List<Element> members = new ArrayList<>();

@@ -8,14 +8,11 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.Types;
 
 /**
  * A field or method annotated {@code @Ttl}, with the annotation itself, and what can be read from the two.
@@ -23,59 +20,14 @@ import javax.lang.model.util.Types;
  * @param element the field or method
  * @param ttl the {@code @Ttl} annotation on it
  */
-public record TtlMember(Element element, AnnotationMirror ttl) {
+public record TtlMember(Element element, AnnotationMirror ttl) implements AnnotatedMember {
 
   /** The {@code EpochUnit} constant that says the attribute is a date, not a number: the default. */
   public static final String NO_EPOCH = "NONE";
 
-  public TypeElement declaringType() {
-    return (TypeElement) element.getEnclosingElement();
-  }
-
-  public boolean isMethod() {
-    return element.getKind() == ElementKind.METHOD;
-  }
-
-  /**
-   * Names the member for the whole compilation, across rounds: {@code com.acme.Session.expiresAt} or
-   * {@code com.acme.Session.getExpiresAt()}.
-   */
-  public String key() {
-    return declaringType().getQualifiedName() + "." + element;
-  }
-
-  /** How the member is named in messages: {@code field Session.expiresAt} or {@code method Session.getExpiresAt()}. */
-  public String describe() {
-    String owner = declaringType().getSimpleName().toString();
-    return isMethod()
-        ? "method " + owner + "." + element.getSimpleName() + "()"
-        : "field " + owner + "." + element.getSimpleName();
-  }
-
-  /** The attribute's JPA name: the field's name, or the property name of a getter. */
-  public String attributeName() {
-    return attributeName(element);
-  }
-
-  /** The JPA attribute name of a field or a getter. */
-  public static String attributeName(Element member) {
-    String name = member.getSimpleName().toString();
-    if (member.getKind() != ElementKind.METHOD) {
-      return name;
-    }
-    String property;
-    if (name.startsWith("get") && name.length() > 3) {
-      property = name.substring(3);
-    } else if (name.startsWith("is") && name.length() > 2) {
-      property = name.substring(2);
-    } else {
-      return name;
-    }
-    if (property.length() > 1 && Character.isUpperCase(property.charAt(0))
-        && Character.isUpperCase(property.charAt(1))) {
-      return property;
-    }
-    return Character.toLowerCase(property.charAt(0)) + property.substring(1);
+  @Override
+  public AnnotationMirror annotation() {
+    return ttl;
   }
 
   /** The {@code expireAfterSeconds} value as written, to point a message at it; empty when javac reports it. */
@@ -87,17 +39,6 @@ public record TtlMember(Element element, AnnotationMirror ttl) {
   /** The expiry window the annotation declares, or empty when it is missing or not a number (javac reports that). */
   public Optional<Long> expireAfterSeconds() {
     return expireAfterSecondsValue().map(value -> ((Number) value.getValue()).longValue());
-  }
-
-  /** The member's own type: the field's, or the getter's return type. */
-  public TypeMirror ownType() {
-    return isMethod() ? ((ExecutableElement) element).getReturnType() : element.asType();
-  }
-
-  /** The member's type as {@code entity} sees it, with any type variable of a generic superclass bound. */
-  public TypeMirror typeIn(TypeElement entity, Types types) {
-    TypeMirror type = types.asMemberOf((DeclaredType) entity.asType(), element);
-    return isMethod() ? ((ExecutableType) type).getReturnType() : type;
   }
 
   /**

@@ -9,12 +9,14 @@ import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.EntityElements;
 import dev.retention.processor.reading.GeneratedAnnotation;
 import dev.retention.processor.reading.Hierarchy;
+import dev.retention.processor.reading.ScopeMember;
 import dev.retention.processor.reading.TtlMember;
 import dev.retention.processor.validation.Diagnostics;
 import dev.retention.processor.validation.EntityValidator;
 import dev.retention.processor.validation.MemberValidator;
 import dev.retention.processor.validation.Message;
 import dev.retention.processor.validation.Problem;
+import dev.retention.processor.validation.ScopeValidator;
 import dev.retention.processor.validation.ValidationReport;
 import dev.retention.processor.writing.PassWriter;
 import dev.retention.processor.writing.RegistryWriter;
@@ -45,9 +47,9 @@ import javax.lang.model.util.Elements;
  * print it, model the entity when the report is clean, write its pass. Then the registry, once a round adds no pass
  * and no entity waits for a later round; the services file is written in the final round.
  *
- * <p>Each {@code @Ttl} member is checked once in the compilation, whether it is met on its own or through the
- * entities that inherit it, and each entity once. Entities whose hierarchy is not resolved yet are deferred by name
- * and read again in the next round. Nothing holds an {@code Element} across rounds.
+ * <p>Each {@code @Ttl} and {@code @TtlScope} member is checked once in the compilation, whether it is met on its own
+ * or through the entities that inherit it, and each entity once. Entities whose hierarchy is not resolved yet are
+ * deferred by name and read again in the next round. Nothing holds an {@code Element} across rounds.
  */
 public final class RetentionStep {
 
@@ -61,6 +63,8 @@ public final class RetentionStep {
   private final Set<String> compiledTypes = new HashSet<>();
   /** Whether each {@code @Ttl} member checked so far, by {@link TtlMember#key}, passed its checks. */
   private final Map<String, Boolean> validMembers = new HashMap<>();
+  /** Whether each {@code @TtlScope} member checked so far, by {@link ScopeMember#key}, passed its checks. */
+  private final Map<String, Boolean> validScopes = new HashMap<>();
   private final Set<String> deferred = new TreeSet<>();
   /** Pass class by pass name, for the registry; the entities are kept by name only. */
   private final TreeMap<String, ClassName> passes = new TreeMap<>();
@@ -88,6 +92,7 @@ public final class RetentionStep {
     round++;
     ElementFilter.typesIn(environment.getRootElements()).forEach(this::rememberCompiled);
     checkTtlMembers(environment);
+    checkScopeMembers(environment);
     boolean wrotePasses = readEntities(environment);
     if (passes.isEmpty() || diagnostics.hadErrors()) {
       return;
@@ -114,6 +119,18 @@ public final class RetentionStep {
     for (Element element : environment.getElementsAnnotatedWith(ttl)) {
       Annotations.find(element, Annotations.TTL).ifPresent(mirror -> guarded(element,
           () -> memberIsValid(new TtlMember(element, mirror))));
+    }
+  }
+
+  /** Checks each {@code @TtlScope} member on its own, so that misuse outside any entity is reported too. */
+  private void checkScopeMembers(RoundEnvironment environment) {
+    TypeElement scope = elements.getTypeElement(Annotations.TTL_SCOPE);
+    if (scope == null) {
+      return;
+    }
+    for (Element element : environment.getElementsAnnotatedWith(scope)) {
+      Annotations.find(element, Annotations.TTL_SCOPE).ifPresent(mirror -> guarded(element,
+          () -> scopeIsValid(new ScopeMember(element, mirror))));
     }
   }
 
@@ -147,7 +164,11 @@ public final class RetentionStep {
       }
       return false;
     }
-    if (!read.get().ownsPass() || !isValid(read.get())) {
+    if (!read.get().ownsPass()) {
+      diagnostics.print(ScopeValidator.validateWithoutPass(read.get()));
+      return false;
+    }
+    if (!isValid(read.get())) {
       return false;
     }
     if (registry != null) {
@@ -170,12 +191,13 @@ public final class RetentionStep {
   }
 
   private boolean isValid(EntityElements entity) {
-    ValidationReport single = entityValidator.validateSingleTtl(entity);
-    if (!single.isClean()) {
-      diagnostics.print(single);
+    ValidationReport singles = entityValidator.validateSingles(entity);
+    if (!singles.isClean()) {
+      diagnostics.print(singles);
       return false;
     }
-    if (!memberIsValid(entity.ttlMember())) {
+    boolean scopeValid = entity.scopeMember().map(this::scopeIsValid).orElse(true);
+    if (!memberIsValid(entity.ttlMember()) || !scopeValid) {
       return false;
     }
     ValidationReport report = entityValidator.validate(entity);
@@ -187,6 +209,15 @@ public final class RetentionStep {
   private boolean memberIsValid(TtlMember member) {
     return validMembers.computeIfAbsent(member.key(), key -> {
       ValidationReport report = MemberValidator.validate(member);
+      diagnostics.print(report);
+      return report.isClean();
+    });
+  }
+
+  /** Checks the scope member and prints what is wrong, the first time it is met; later, the verdict alone. */
+  private boolean scopeIsValid(ScopeMember member) {
+    return validScopes.computeIfAbsent(member.key(), key -> {
+      ValidationReport report = ScopeValidator.validate(member);
       diagnostics.print(report);
       return report.isClean();
     });

@@ -2,6 +2,7 @@ package dev.retention.processor.validation;
 
 import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.Hierarchy;
+import dev.retention.processor.reading.AnnotatedMember;
 import dev.retention.processor.reading.TtlMember;
 import java.util.Optional;
 import java.util.Set;
@@ -72,7 +73,7 @@ final class ConditionValidator {
         if (member.getKind() == ElementKind.FIELD) {
           names.add(member.getSimpleName().toString());
         } else if (member.getKind() == ElementKind.METHOD && isGetter((ExecutableElement) member)) {
-          names.add(TtlMember.attributeName(member));
+          names.add(AnnotatedMember.attributeName(member));
         }
       }
     }

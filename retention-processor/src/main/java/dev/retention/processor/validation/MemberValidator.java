@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationValue;
-import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -27,10 +25,8 @@ public final class MemberValidator {
     List<Problem> problems = new ArrayList<>();
     checkEnclosingClass(member).ifPresent(problems::add);
     checkRange(member).ifPresent(problems::add);
-    checkPersistent(member, problems);
-    if (member.isMethod()) {
-      checkGetter(member).ifPresent(problems::add);
-    }
+    AttributeChecks.persistent(member).ifPresent(problems::add);
+    AttributeChecks.getter(member, "date").ifPresent(problems::add);
     if (problems.isEmpty()) {
       checkType(member, member.ownType()).ifPresent(problems::add);
     }
@@ -96,30 +92,5 @@ public final class MemberValidator {
     }
     return Optional.of(Problem.onValue(member.element(), member.ttl(), value.get(), Message.RANGE, seconds,
         Ttl.MAX_EXPIRE_AFTER_SECONDS, Ttl.MAX_EXPIRE_AFTER_SECONDS / SECONDS_PER_YEAR));
-  }
-
-  private static void checkPersistent(TtlMember member, List<Problem> problems) {
-    if (member.element().getModifiers().contains(Modifier.STATIC)) {
-      problems.add(Problem.on(member.element(), member.ttl(), Message.STATIC, member.describe()));
-      return;
-    }
-    if (member.element().getModifiers().contains(Modifier.TRANSIENT)) {
-      problems.add(Problem.on(member.element(), member.ttl(), Message.TRANSIENT, member.describe(),
-          "transient", "the transient modifier"));
-    } else if (Annotations.has(member.element(), Annotations.TRANSIENT)) {
-      problems.add(Problem.on(member.element(), member.ttl(), Message.TRANSIENT, member.describe(),
-          "annotated @Transient", "@Transient"));
-    }
-  }
-
-  private static Optional<Problem> checkGetter(TtlMember member) {
-    ExecutableElement method = (ExecutableElement) member.element();
-    String name = method.getSimpleName().toString();
-    boolean getterName = (name.startsWith("get") && name.length() > 3) || (name.startsWith("is") && name.length() > 2);
-    boolean getterShape = method.getParameters().isEmpty() && method.getReturnType().getKind() != TypeKind.VOID;
-    if (getterName && getterShape) {
-      return Optional.empty();
-    }
-    return Optional.of(Problem.on(method, member.ttl(), Message.GETTER, member.describe()));
   }
 }

@@ -45,16 +45,38 @@ public enum Message {
   DUPLICATE(Diagnostic.Kind.ERROR, "duplicate",
       "%s has two @Ttl attributes in its hierarchy, %s and %s: a row can expire by one rule only. Keep @Ttl on one of"
           + " them"),
+  DUPLICATE_SCOPE(Diagnostic.Kind.ERROR, "scope",
+      "%s has two @TtlScope attributes in its hierarchy, %s and %s: its rows are swept by one scope only. Keep"
+          + " @TtlScope on one of them"),
+  SCOPE_NOT_AN_ENTITY(Diagnostic.Kind.ERROR, "scope",
+      "@TtlScope is in %s, which is neither an @Entity nor a @MappedSuperclass, so it has no rows to split into"
+          + " scopes. Put @TtlScope on a basic attribute of the entity that has the @Ttl attribute, or of a"
+          + " @MappedSuperclass it extends"),
+  SCOPE_WITHOUT_TTL(Diagnostic.Kind.ERROR, "scope",
+      "@TtlScope is on %s, but %s has no @Ttl attribute in its hierarchy, so none of its rows expire and there is"
+          + " nothing to sweep scope by scope. Add @Ttl to a date attribute of %s, or remove @TtlScope"),
+  SCOPE_BELOW_PASS(Diagnostic.Kind.ERROR, "scope",
+      "@TtlScope is on %s, but the rows of %s are swept by the pass of the entity it extends, %s, whose statements"
+          + " cannot name an attribute of a subclass. Put @TtlScope on an attribute of %s or of a @MappedSuperclass"
+          + " it extends"),
+  SCOPE_ON_TTL(Diagnostic.Kind.ERROR, "scope",
+      "@TtlScope is on %s, which is the @Ttl attribute itself: a scope is a value that many rows share, such as"
+          + " their tenant, not their date. Put @TtlScope on the attribute that names the rows' owner, such as the"
+          + " tenant's id"),
+  SCOPE_TYPE(Diagnostic.Kind.ERROR, "scope",
+      "@TtlScope is on %s of type %s, %s, but a scope is the value of one basic column, named in configuration and"
+          + " compared by statements: String, long, Long, int, Integer, short, Short or UUID. Put @TtlScope on such a"
+          + " column, such as the tenant's id%s"),
   STATIC(Diagnostic.Kind.ERROR, "static",
-      "@Ttl is on static %s, which is no column of any row. Put @Ttl on an instance attribute"),
+      "%s is on static %s, which is no column of any row. Put %s on an instance attribute"),
   TRANSIENT(Diagnostic.Kind.ERROR, "transient",
-      "@Ttl is on %s, which is %s and so not stored: no row can be compared by it. Put @Ttl on a persistent"
+      "%s is on %s, which is %s and so not stored: no row can be compared by it. Put %s on a persistent"
           + " attribute, or remove %s"),
   GETTER(Diagnostic.Kind.ERROR, "getter",
-      "@Ttl is on %s, which is not a property getter. Put it on a getter (getX() or isX(), no parameters,"
-          + " returning the date) or on the field"),
+      "%s is on %s, which is not a property getter. Put it on a getter (getX() or isX(), no parameters,"
+          + " returning the %s) or on the field"),
   ACCESS(Diagnostic.Kind.ERROR, "access",
-      "@Ttl is on %s, but %s uses %s access (%s), so JPA reads its mapping from %s. Put @Ttl on %s"),
+      "%s is on %s, but %s uses %s access (%s), so JPA reads its mapping from %s. Put %s on %s"),
   NO_ID(Diagnostic.Kind.ERROR, "id",
       "%s has no @Id or @EmbeddedId in its hierarchy, so its expired rows cannot be selected and deleted by id. Add"
           + " an id attribute"),
@@ -66,6 +88,11 @@ public enum Message {
   INDEX(Diagnostic.Kind.WARNING, "index",
       "No index of %s starts with column %s, the @Ttl column: every sweep would scan the table. Add"
           + " @Table(indexes = @Index(columnList = \"%s\")), or, when the index exists outside the mapping (a"
+          + " migration), silence this with @SuppressWarnings(\"retention:index\")"),
+  INDEX_SCOPED(Diagnostic.Kind.WARNING, "index",
+      "No index of %s starts with columns %s, %s, the @TtlScope column and then the @Ttl column: statements filter"
+          + " on one scope and then on the date, so every sweep of a scope would scan the table. Add"
+          + " @Table(indexes = @Index(columnList = \"%s, %s\")), or, when the index exists outside the mapping (a"
           + " migration), silence this with @SuppressWarnings(\"retention:index\")"),
   UNRESOLVED(Diagnostic.Kind.ERROR, "unresolved",
       "%s cannot be read: %s, which it extends, was still missing when annotation processing ended, so whether it"

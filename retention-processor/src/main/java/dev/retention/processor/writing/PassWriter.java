@@ -82,7 +82,10 @@ public final class PassWriter {
     if (!model.strategy().removesEntities()) {
       arguments.add(",$W$T.class", rawType(model.id().javaType()));
     }
-    if (attribute.condition() != null) {
+    if (model.scope() != null) {
+      // The runtime's constructor with a scope takes the condition before it, null when there is none.
+      arguments.add(",$W$S,$W$S", attribute.condition(), model.scope().name());
+    } else if (attribute.condition() != null) {
       arguments.add(",$W$S", attribute.condition());
     }
     return MethodSpec.constructorBuilder()

@@ -37,6 +37,10 @@ public class SweepHistories implements SweepListener {
 
   @Override
   public void sweepFinished(SweepReport report) {
+    if (!report.scope().isAll()) {
+      // Readiness follows the pass's own sweeps, not the on-demand sweeps of single scopes on request paths.
+      return;
+    }
     histories.merge(report.pass(), PassHistory.first(report), (known, latest) -> known.then(report));
   }
 

@@ -9,7 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Records a {@link SweepEvent} per sweep and a {@link BatchEvent} per batch. Both are enabled by default in any Flight
- * Recorder recording. A pass is swept by one thread at a time, so events in progress are kept by pass name.
+ * Recorder recording. Each sweep runs in one thread, its events' too, but a pass may be swept by several threads at
+ * once (on-demand sweeps of single scopes beside the background), so events in progress are kept by pass and thread.
  */
 final class JfrSweepListener implements SweepListener {
 
@@ -21,7 +22,7 @@ final class JfrSweepListener implements SweepListener {
     SweepEvent event = new SweepEvent();
     if (event.isEnabled()) {
       event.begin();
-      sweeps.put(pass, event);
+      sweeps.put(inProgress(pass), event);
     }
   }
 
@@ -30,13 +31,13 @@ final class JfrSweepListener implements SweepListener {
     BatchEvent event = new BatchEvent();
     if (event.isEnabled()) {
       event.begin();
-      batches.put(pass, event);
+      batches.put(inProgress(pass), event);
     }
   }
 
   @Override
   public void batchCompleted(BatchReport batch) {
-    BatchEvent event = batches.remove(batch.pass());
+    BatchEvent event = batches.remove(inProgress(batch.pass()));
     if (event != null) {
       event.end();
       event.pass = batch.pass();
@@ -49,8 +50,8 @@ final class JfrSweepListener implements SweepListener {
 
   @Override
   public void sweepFinished(SweepReport report) {
-    batches.remove(report.pass());
-    SweepEvent event = sweeps.remove(report.pass());
+    batches.remove(inProgress(report.pass()));
+    SweepEvent event = sweeps.remove(inProgress(report.pass()));
     if (event != null) {
       event.end();
       event.pass = report.pass();
@@ -61,7 +62,13 @@ final class JfrSweepListener implements SweepListener {
       event.dryRun = report.dryRun();
       event.lag = report.lag().map(lag -> lag.toMillis()).orElse(-1L);
       event.failure = report.failure().map(Throwable::toString).orElse(null);
+      event.scope = report.scope().isAll() ? null : report.scope().key();
       event.commit();
     }
+  }
+
+  /** The key of the events in progress of {@code pass} in this thread. */
+  private static String inProgress(String pass) {
+    return pass + "@" + Thread.currentThread().getId();
   }
 }

@@ -46,4 +46,8 @@ public final class SweepEvent extends Event {
 
   @Label("Failure")
   public String failure;
+
+  @Label("Scope")
+  @Description("The scope value of an on-demand sweep of one scope; null for a sweep of the whole pass")
+  public String scope;
 }

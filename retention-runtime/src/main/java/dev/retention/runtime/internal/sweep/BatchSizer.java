@@ -20,6 +20,13 @@ import java.time.Duration;
  * more parameters a row. A batch that came back short says nothing about how long a full one takes, so it only ever
  * shrinks the size.
  *
+ * <p>Growth must also pay. On some databases a row costs more in a larger batch (H2 and MariaDB deleting rows spread
+ * across the table, measured in docs/PERFORMANCE.md, run F), so filling the target would delete fewer rows a second
+ * than smaller batches do, while holding locks longer. So when a full batch that grew into a larger size class (powers
+ * of two) deletes markedly fewer rows a second than the full batch before it, growth stops at the earlier size, and
+ * is tried again {@value #PROBE_EVERY} full batches later, since what a size costs changes as a table grows or its
+ * cache warms.
+ *
  * <p>One sizer lives as long as its pass's sweeper, so a sweep starts at the size the previous one reached. Not
  * thread-safe: a sweeper runs one sweep at a time.
  */
@@ -36,6 +43,20 @@ public final class BatchSizer {
 
   /** How much two batches' sizes must differ for their times to tell the fixed cost from the cost per row. */
   static final double FIT_SPREAD = 1.5;
+
+  /** How much fewer rows a second a grown batch may delete than the batch before it before growth stops there. */
+  static final double NOT_WORTH = 0.10;
+
+  /** How many full batches a stop to growth holds before larger batches are tried again. */
+  static final int PROBE_EVERY = 64;
+
+  /** Rows a nanosecond of the last full batch; 0 before the first warm one. */
+  private double lastRate;
+  private int lastFullRows;
+  /** Growth stops at this size, set when growing cost rows a second; 0 when growth is free. */
+  private int growthStop;
+  private int fullBatchesSinceStop;
+  private boolean warm;
 
   private final Duration target;
   private final int ceiling;
@@ -74,6 +95,11 @@ public final class BatchSizer {
     return size;
   }
 
+  /** A sizer fixed at this one's next size, for batches that must not move this one (it is not thread-safe). */
+  public BatchSizer fixedAtCurrentSize() {
+    return new BatchSizer(size, target, ceiling, true);
+  }
+
   /** Whether {@code batch-size} fixes the size. */
   public boolean fixed() {
     return fixed;
@@ -97,7 +123,44 @@ public final class BatchSizer {
         : fixedNanos / perRow;
     double lowest = requested * MOST_SHRINK;
     double highest = full ? requested * MOST_GROWTH : requested;
+    if (full) {
+      wanted = worthIt(rows, nanos, wanted);
+    }
     size = clamp(Math.max(lowest, Math.min(highest, wanted)));
+  }
+
+  /**
+   * {@code wanted}, unless growing costs rows a second: a full batch grown past the size class (power of two) of the
+   * full batch before it, yet deleting {@value #NOT_WORTH} fewer rows a second or worse, stops growth at that earlier
+   * batch's class, for {@value #PROBE_EVERY} full batches. The two batches ran one after the other, so what they
+   * compare is their sizes, not a table or machine that changed in between.
+   */
+  private double worthIt(int rows, double nanos, double wanted) {
+    double rate = rows / nanos;
+    if (!warm) {
+      // The first full batch ran on cold caches and unwarmed code: nothing is compared with it.
+      warm = true;
+      return wanted;
+    }
+    if (lastFullRows > 0 && classOf(rows) > classOf(lastFullRows) && rate < lastRate * (1 - NOT_WORTH)) {
+      growthStop = (int) largestOf(classOf(lastFullRows));
+      fullBatchesSinceStop = 0;
+    }
+    lastRate = rate;
+    lastFullRows = rows;
+    if (growthStop > 0 && ++fullBatchesSinceStop > PROBE_EVERY) {
+      growthStop = 0;
+    }
+    return growthStop > 0 ? Math.min(wanted, growthStop) : wanted;
+  }
+
+  private static int classOf(int rows) {
+    return 31 - Integer.numberOfLeadingZeros(Math.max(1, rows));
+  }
+
+  /** The largest size in a class: 2^(class + 1) - 1. */
+  private static double largestOf(int sizeClass) {
+    return Math.pow(2, sizeClass + 1) - 1;
   }
 
   /**

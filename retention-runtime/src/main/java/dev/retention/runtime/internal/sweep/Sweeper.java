@@ -163,12 +163,14 @@ public final class Sweeper {
       try {
         window = scopes.windowOf(scope);
       } catch (RuntimeException e) {
-        Run failed = new Run(scope, startedAt, settings.retention());
+        Run failed = new Run(scope, startedAt, settings.retention(), null, sizer);
         failed.start();
         failed.failure = new SweepFailedException(pass.name(), scope + ", its window", startedAt, e);
         return failed.finish(Optional.empty());
       }
-      Run run = new Run(scope, startedAt, window);
+      // Batches of the size the pass's sweeps reached, fixed: the pass's sizer belongs to its background sweeps, and
+      // on-demand sweeps may run alongside them and each other.
+      Run run = new Run(scope, startedAt, window, null, sizer.fixedAtCurrentSize());
       run.start();
       run.drain(settings.maxBatchesPerScope(), run.startNanos + settings.scopeSweepBudget().toNanos(), false);
       return run.finish(run.lag());
@@ -179,6 +181,12 @@ public final class Sweeper {
 
   /** A deadline no sweep reaches. */
   private static final long NO_DEADLINE = Long.MAX_VALUE;
+
+  /** Whether {@code deadlineNanos}, a {@code System.nanoTime()} value, has passed; never for {@link #NO_DEADLINE}. */
+  private static boolean pastDeadline(long deadlineNanos) {
+    // nanoTime's origin is arbitrary and may be negative: deadlines are compared by difference, as its javadoc says.
+    return deadlineNanos != NO_DEADLINE && System.nanoTime() - deadlineNanos >= 0;
+  }
 
   /**
    * One background sweep of a scoped pass: the scopes in the order of their values, found one index probe at a time
@@ -289,20 +297,24 @@ public final class Sweeper {
     /** The oldest expired row found after the last batch, when that was looked up already. */
     private Optional<Instant> oldestAfterLastBatch;
 
+    /** Sizes this run's batches. */
+    private final BatchSizer sizer;
+
     Run(Scope scope, Instant startedAt, Duration window) {
-      this(scope, startedAt, window, null);
+      this(scope, startedAt, window, null, Sweeper.this.sizer);
     }
 
-    private Run(Scope scope, Instant startedAt, Duration window, Run parent) {
+    private Run(Scope scope, Instant startedAt, Duration window, Run parent, BatchSizer sizer) {
       this.scope = scope;
       this.startedAt = startedAt;
       this.cutoff = Cutoff.of(startedAt.minus(window), environment.zone());
       this.parent = parent;
+      this.sizer = sizer;
     }
 
     /** A run over one scope, with its own window, as part of this sweep. */
     Run forScope(Scope scope, Duration window) {
-      return new Run(scope, startedAt, window, this);
+      return new Run(scope, startedAt, window, this, sizer);
     }
 
     void start() {
@@ -393,7 +405,7 @@ public final class Sweeper {
             return false;
           }
         }
-        if (batches >= maxBatches || System.nanoTime() - deadlineNanos >= 0) {
+        if (batches >= maxBatches || pastDeadline(deadlineNanos)) {
           workRemains = true;
           return batches >= maxBatches;
         }

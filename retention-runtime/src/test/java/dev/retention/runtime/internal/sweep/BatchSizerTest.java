@@ -184,6 +184,64 @@ class BatchSizerTest {
     assertEquals(3, sizer.nextSize());
   }
 
+  /** H2 or MariaDB deleting scattered rows, roughly: 1 ms a batch, and a row costs more the larger its batch. */
+  private static Duration rowsCostMoreInLargerBatches(int rows) {
+    return Duration.ofNanos(1_000_000 + (long) (rows * 5_000 * (1 + rows / 1000.0)));
+  }
+
+  /** PostgreSQL, as fitted in run C: 1.4 ms a batch plus 1.2 µs a row. */
+  private static Duration linearCost(int rows) {
+    return Duration.ofNanos(1_400_000 + rows * 1_200L);
+  }
+
+  /** One batch in this many, at most, may try a size judged not worth it. */
+  private static final int PROBES_AT_MOST = 30;
+
+  /** Runs {@code batches} full batches through the sizer under {@code cost}; returns the sizes it chose. */
+  private static List<Integer> drive(BatchSizer sizer, int batches, java.util.function.IntFunction<Duration> cost) {
+    List<Integer> sizes = new ArrayList<>();
+    for (int i = 0; i < batches; i++) {
+      int size = sizer.nextSize();
+      sizes.add(size);
+      sizer.completed(size, size, cost.apply(size));
+    }
+    return sizes;
+  }
+
+  @Test
+  void growthStopsWhereLargerBatchesDeleteFewerRowsASecond() {
+    List<Integer> sizes = drive(sized(500), 200, BatchSizerTest::rowsCostMoreInLargerBatches);
+
+    // Filling the 100 ms target would take about 3,900 rows at 39 rows/ms; 500 rows go at 105 rows/ms, 1000 at 91,
+    // 2000 at 64.
+    List<Integer> settled = sizes.subList(50, 200);
+    long probes = settled.stream().filter(size -> size >= 1024).count();
+    assertTrue(probes <= settled.size() / PROBES_AT_MOST, "stays below 1024 rows but for a probe now and then: "
+        + settled);
+    double rowsPerMs = settled.stream().mapToDouble(size -> size / (rowsCostMoreInLargerBatches(size).toNanos() / 1e6))
+        .average().orElseThrow();
+    assertTrue(rowsPerMs > 85, "at 1,000 rows (91 rows/ms; the first, cold batch of 500 is not compared), not"
+        + " the target's 39: " + rowsPerMs);
+  }
+
+  @Test
+  void whereLargerBatchesPayTheSizeStillFillsTheTarget() {
+    List<Integer> sizes = drive(sized(500), 30, BatchSizerTest::linearCost);
+
+    assertEquals(CEILING, sizes.get(sizes.size() - 1), "82,000 rows would take 100 ms; the ceiling bounds it");
+  }
+
+  @Test
+  void aSizeJudgedNotWorthItIsTriedAgainOnceLargerBatchesPay() {
+    BatchSizer sizer = sized(500);
+    drive(sizer, 100, BatchSizerTest::rowsCostMoreInLargerBatches);
+    assertTrue(sizer.nextSize() < 1024, "held below 1024: " + sizer.nextSize());
+
+    List<Integer> after = drive(sizer, 3 * BatchSizer.PROBE_EVERY, BatchSizerTest::linearCost);
+
+    assertEquals(CEILING, after.get(after.size() - 1), "grew back once the probe found larger batches faster");
+  }
+
   private static BatchSizer sized(int first) {
     return BatchSizer.of(settings(first, false), CEILING);
   }
