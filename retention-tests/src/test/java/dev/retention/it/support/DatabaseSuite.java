@@ -3,6 +3,7 @@ package dev.retention.it.support;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +36,12 @@ public abstract class DatabaseSuite {
   @BeforeEach
   protected void openDatabase() {
     database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, entities);
+    emf = Jpa.factory(database, entities, properties());
+  }
+
+  /** The factory's properties beyond those of {@link Jpa}; none unless a suite says otherwise. */
+  protected Map<String, ?> properties() {
+    return Map.of();
   }
 
   @AfterEach
