@@ -8,12 +8,9 @@ import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.TestDatabase;
-import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.RetentionOptions;
-import dev.retention.runtime.RetentionRegistry;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
-import dev.retention.runtime.pass.BulkStatementsPass;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -29,16 +26,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A {@code UUID} scope on every provider and database: bound as a scope value and found scope by scope with
  * {@code min(e.deviceId) ... > :after}, whatever type the provider gives the column and however the database orders
  * it; the value may come as text, as a request or configuration gives it.
- *
- * <p>The pass is written here as the processor writes a scoped one (a {@link BulkStatementsPass} given the scope
- * attribute), and handed to the runtime in a registry of its own.
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class ScopeValueTypesTest extends DatabaseSuite {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
-  static final String READINGS = DeviceReading.class.getCanonicalName();
+  static final String READINGS = DeviceReading.class.getName();
   static final UUID FIRST = UUID.fromString("00000000-0000-0000-0000-000000000001");
   static final UUID HIGH = UUID.fromString("ffffffff-0000-4000-8000-000000000002");
   static final UUID MIDDLE = UUID.fromString("7fffffff-ffff-4fff-bfff-ffffffffffff");
@@ -71,22 +65,8 @@ class ScopeValueTypesTest extends DatabaseSuite {
         new DeviceReading(8, null, NOW.minus(Duration.ofHours(1)))));
   }
 
-  /** The pass the processor would generate for {@code @Ttl(expireAfterSeconds = 86_400)} and {@code @TtlScope}. */
-  static final class DeviceReadingPass extends BulkStatementsPass<DeviceReading, Long, Instant> {
-    DeviceReadingPass() {
-      super(DeviceReading.class, "DeviceReading", "readAt", Duration.ofDays(1), Instant.class, "id", Long.class, null,
-          "deviceId");
-    }
-
-    @Override
-    public Instant cutoffValue(Cutoff cutoff) {
-      return cutoff.toInstant();
-    }
-  }
-
   private RetentionRuntime.Builder runtime() {
-    RetentionRegistry registry = () -> List.of(new DeviceReadingPass());
-    return RetentionRuntime.builder(emf).registries(List.of(registry)).clock(clock).zone(ZoneOffset.UTC)
+    return RetentionRuntime.builder(emf).clock(clock).zone(ZoneOffset.UTC)
         .options(READINGS, RetentionOptions.empty().withBatchSize(1).withMinRetention(Duration.ZERO));
   }
 

@@ -1,5 +1,7 @@
 package dev.retention.it.scopes;
 
+import dev.retention.Ttl;
+import dev.retention.TtlScope;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -9,8 +11,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A reading of one device, kept a day after {@code readAt} and swept device by device (a {@code UUID} scope) by the
- * pass {@code ScopeValueTypesTest} writes by hand. The column is declared {@code uuid} (H2, PostgreSQL, MariaDB 10.7+):
+ * A reading of one device (a {@code UUID} scope), kept a day after {@code readAt}; swept device by device. The column is declared {@code uuid} (H2, PostgreSQL, MariaDB 10.7+):
  * EclipseLink's schema generation makes a UUID {@code NUMERIC(16)} on H2, into which no UUID can be inserted.
  */
 @Entity
@@ -20,9 +21,11 @@ public class DeviceReading {
   @Id
   Long id;
 
+  @TtlScope
   @Column(name = "device_id", columnDefinition = "uuid")
   UUID deviceId;
 
+  @Ttl(expireAfterSeconds = 86_400)
   @Column(name = "read_at")
   Instant readAt;
 
