@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.hooks.AuditRecord;
 import dev.retention.it.hooks.AuditRecordHistory;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
-import dev.retention.it.support.TestClock;
+import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
-import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -23,6 +23,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,42 +37,39 @@ import org.junit.jupiter.params.provider.EnumSource;
  * null, far away), random batch sizes and bounds, a hook that archives each batch and sometimes fails. After every
  * sweep the rows gone are exactly the rows in the history table, and every one of them was expired.
  *
- * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.cases=<n>} changes how many cases it has.
+ * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.hook.cases=<n>} changes how many cases it has
+ * ({@link RandomCases}).
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
-class BeforeDeleteInvariantTest {
+class BeforeDeleteInvariantTest extends DatabaseSuite {
 
   private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
   private static final Duration WINDOW = Duration.ofHours(1);
   private static final String AUDIT = AuditRecord.class.getName();
 
-  private final TestDatabase.Kind kind;
-  private final TestClock clock = new TestClock(ORIGIN);
-  private TestDatabase database;
-  private EntityManagerFactory emf;
+  /** The sweep reports' logger: a quarter of the cases fail a batch on purpose, and their reports are checked here. */
+  private static final Logger REPORTS = Logger.getLogger("dev.retention");
+
   private final Map<List<Integer>, RetentionRuntime> runtimes = new HashMap<>();
+  private Level reportLevel;
   private final AtomicInteger calls = new AtomicInteger();
   private volatile int failingCall;
 
   BeforeDeleteInvariantTest(TestDatabase.Kind kind) {
-    this.kind = kind;
+    super(kind, ORIGIN, AuditRecord.class, AuditRecordHistory.class);
   }
 
   @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(AuditRecord.class, AuditRecordHistory.class));
+  void quietReports() {
+    reportLevel = REPORTS.getLevel();
+    REPORTS.setLevel(Level.SEVERE);
   }
 
   @AfterEach
-  void closeDatabase() throws Exception {
-    if (database == null) {
-      return; // skipped before it was created (-Dtest.databases)
-    }
+  void closeRuntimes() {
     runtimes.values().forEach(RetentionRuntime::close);
-    emf.close();
-    database.close();
+    REPORTS.setLevel(reportLevel);
   }
 
   /** A runtime for each batch size and bound a case draws, built once: building one per case cost most of the run. */
@@ -90,17 +89,7 @@ class BeforeDeleteInvariantTest {
 
   @Test
   void theRowsGoneAreExactlyTheRowsArchivedAndAllWereExpired() {
-    long seed = Long.getLong("invariant.seed", System.nanoTime());
-    int cases = Integer.getInteger("invariant.cases", 1_000);
-    Random random = new Random(seed);
-    for (int number = 1; number <= cases; number++) {
-      try {
-        runCase(random);
-      } catch (AssertionError | RuntimeException e) {
-        throw new AssertionError("case " + number + " of the run with -Dinvariant.seed=" + seed + " failed on "
-            + database + ": " + e.getMessage(), e);
-      }
-    }
+    RandomCases.run("hook", database, this::runCase);
   }
 
   private void runCase(Random random) {
@@ -109,10 +98,11 @@ class BeforeDeleteInvariantTest {
       em.createQuery("delete from AuditRecordHistory").executeUpdate();
     });
     Instant now = ORIGIN.plusMillis(random.nextInt(86_400_000));
-    Map<Long, Instant> rows = rows(random, now.minus(WINDOW));
-    Jpa.persistAll(emf, rows.entrySet().stream()
+    Map<Long, Instant> generated = rows(random, now.minus(WINDOW));
+    Jpa.persistAll(emf, generated.entrySet().stream()
         .map(row -> new AuditRecord(row.getKey(), "record " + row.getKey(), row.getValue()))
         .collect(Collectors.toList()));
+    Map<Long, Instant> rows = stored();
     failingCall = random.nextInt(4) == 0 ? 1 + random.nextInt(3) : -1;
     calls.set(0);
     RetentionRuntime retention = runtimes.computeIfAbsent(
@@ -146,20 +136,19 @@ class BeforeDeleteInvariantTest {
     Map<Long, Instant> rows = new TreeMap<>();
     int count = random.nextInt(31);
     for (long id = 1; id <= count; id++) {
-      rows.put(id, switch (random.nextInt(7)) {
-        case 0 -> null;
-        case 1 -> cutoff;
-        case 2 -> cutoff.plusMillis(1);
-        case 3 -> cutoff.minusMillis(1);
-        case 4 -> Instant.parse("1971-01-01T00:00:00Z").plusSeconds(random.nextInt(1_000_000));
-        case 5 -> Instant.parse("2099-01-01T00:00:00Z").plusSeconds(random.nextInt(1_000_000));
-        default -> cutoff.plusMillis(random.nextInt(7_200_000) - 3_600_000L);
-      });
+      rows.put(id, RandomCases.dateAround(random, cutoff, Duration.ofHours(1)));
     }
     return rows;
   }
 
-  private Set<Long> ids(String jpql) {
-    return Jpa.inTransaction(emf, em -> new TreeSet<>(em.createQuery(jpql, Long.class).getResultList()));
+  /**
+   * The records with the dates the database holds, which a sweep judges: a column of coarser precision than the
+   * generated instants (EclipseLink's TIMESTAMP on MariaDB keeps whole seconds) stores an earlier value.
+   */
+  private Map<Long, Instant> stored() {
+    Map<Long, Instant> stored = new TreeMap<>();
+    Jpa.inTransaction(emf, em -> em.createQuery("select a from AuditRecord a", AuditRecord.class).getResultList())
+        .forEach(record -> stored.put(record.id(), record.recordedAt()));
+    return stored;
   }
 }

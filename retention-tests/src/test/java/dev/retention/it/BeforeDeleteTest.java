@@ -8,15 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.hooks.AuditRecord;
 import dev.retention.it.hooks.AuditRecordHistory;
 import dev.retention.it.hooks.UploadedFile;
+import dev.retention.it.shapes.KeyedRow;
+import dev.retention.it.shapes.PairRow;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
-import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
-import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -27,8 +28,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -39,7 +38,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
-class BeforeDeleteTest {
+class BeforeDeleteTest extends DatabaseSuite {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String AUDIT = AuditRecord.class.getName();
@@ -52,30 +51,8 @@ class BeforeDeleteTest {
       .getResultList()
       .forEach(record -> em.persist(new AuditRecordHistory(record)));
 
-  private final TestDatabase.Kind kind;
-  private final TestClock clock = new TestClock(NOW);
-  private TestDatabase database;
-  private EntityManagerFactory emf;
-
   BeforeDeleteTest(TestDatabase.Kind kind) {
-    this.kind = kind;
-  }
-
-  @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(AuditRecord.class, AuditRecordHistory.class, UploadedFile.class));
-  }
-
-  @AfterEach
-  void closeDatabase() throws Exception {
-    if (database == null) {
-      return; // skipped before it was created (-Dtest.databases)
-    }
-    if (emf != null) {
-      emf.close();
-    }
-    database.close();
+    super(kind, NOW, AuditRecord.class, AuditRecordHistory.class, UploadedFile.class, KeyedRow.class, PairRow.class);
   }
 
   private RetentionRuntime.Builder runtime(int batchSize) {
@@ -103,8 +80,8 @@ class BeforeDeleteTest {
 
       assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
       assertEquals(11, report.deleted());
-      assertEquals(ids(1, 11), historyIds());
-      assertEquals(ids(12, 20), recordIds());
+      assertEquals(range(1, 11), historyIds());
+      assertEquals(range(12, 20), recordIds());
       assertEquals(List.of(List.of(1L, 2L, 3L), List.of(4L, 5L, 6L), List.of(7L, 8L, 9L), List.of(10L, 11L)), batches,
           "each batch's ids, oldest first, as Long");
       assertEquals("JPQL with rows locked for a before-delete hook", retention.statementShape(AUDIT));
@@ -135,6 +112,42 @@ class BeforeDeleteTest {
     }
   }
 
+  /**
+   * An {@code @EmbeddedId} (bulk statements) and an {@code @IdClass} (entity removal) are locked and deleted key column
+   * by key column: EclipseLink binds a list of embeddables to {@code in :ids} as one value each.
+   */
+  @Test
+  void aBatchOfCompositeKeysIsHandedOverAndDeleted() {
+    Jpa.persistAll(emf, LongStream.rangeClosed(1, 7)
+        .mapToObj(id -> new KeyedRow(id, "keyed " + id, id <= 5 ? NOW.minusSeconds(id) : NOW.plusSeconds(id)))
+        .collect(Collectors.toList()));
+    Jpa.persistAll(emf, LongStream.rangeClosed(1, 7)
+        .mapToObj(id -> new PairRow(id, "pair " + id, id <= 4 ? NOW.minusSeconds(id) : NOW.plusSeconds(id)))
+        .collect(Collectors.toList()));
+    List<Object> keys = new ArrayList<>();
+    List<Object> pairs = new ArrayList<>();
+    String keyed = KeyedRow.class.getName();
+    String paired = PairRow.class.getName();
+    try (RetentionRuntime retention = runtime(2)
+        .options(keyed, RetentionOptions.empty().withBatchSize(2))
+        .options(paired, RetentionOptions.empty().withBatchSize(3))
+        .beforeDelete(keyed, (em, rows) -> keys.addAll(rows))
+        .beforeDelete(paired, (em, rows) -> pairs.addAll(rows))
+        .build()) {
+      SweepReport keyedReport = retention.sweep(keyed);
+      SweepReport pairedReport = retention.sweep(paired);
+
+      assertTrue(keyedReport.succeeded(), () -> keyedReport.failure().orElseThrow().toString());
+      assertTrue(pairedReport.succeeded(), () -> pairedReport.failure().orElseThrow().toString());
+      assertEquals(5, keyedReport.deleted());
+      assertEquals(4, pairedReport.deleted());
+      assertEquals(5, keys.stream().map(key -> assertInstanceOf(KeyedRow.RowKey.class, key)).distinct().count());
+      assertEquals(4, pairs.stream().map(pair -> assertInstanceOf(PairRow.class, pair)).count());
+      assertEquals(2, Jpa.count(emf, KeyedRow.class));
+      assertEquals(3, Jpa.count(emf, PairRow.class));
+    }
+  }
+
   @Test
   void aHookThatThrowsRollsItsBatchBackAndTheSweepReportsIt() {
     twentyRecords();
@@ -156,8 +169,8 @@ class BeforeDeleteTest {
           + " failed on a batch of 5 rows, which stay: java.io.IOException: archive storage is full"),
           () -> failure.getCause().getMessage());
       assertEquals(5, report.deleted(), "the first batch committed");
-      assertEquals(ids(1, 5), historyIds(), "the second batch's archive rolled back with it");
-      assertEquals(ids(6, 20), recordIds());
+      assertEquals(range(1, 5), historyIds(), "the second batch's archive rolled back with it");
+      assertEquals(range(6, 20), recordIds());
     }
   }
 
@@ -174,7 +187,7 @@ class BeforeDeleteTest {
       assertTrue(report.dryRun());
       assertEquals(11, report.deleted(), "would be deleted");
       assertEquals(List.of(), calls);
-      assertEquals(ids(1, 20), recordIds());
+      assertEquals(range(1, 20), recordIds());
     }
   }
 
@@ -187,17 +200,15 @@ class BeforeDeleteTest {
         error::getMessage);
   }
 
-  private static Set<Long> ids(long first, long last) {
+  private static Set<Long> range(long first, long last) {
     return LongStream.rangeClosed(first, last).boxed().collect(Collectors.toCollection(TreeSet::new));
   }
 
   private Set<Long> historyIds() {
-    return Jpa.inTransaction(emf, em -> new TreeSet<>(
-        em.createQuery("select h.id from AuditRecordHistory h", Long.class).getResultList()));
+    return ids("select h.id from AuditRecordHistory h");
   }
 
   private Set<Long> recordIds() {
-    return Jpa.inTransaction(emf, em -> new TreeSet<>(
-        em.createQuery("select a.id from AuditRecord a", Long.class).getResultList()));
+    return ids("select a.id from AuditRecord a");
   }
 }

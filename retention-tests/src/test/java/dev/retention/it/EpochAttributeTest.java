@@ -6,22 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.epoch.KeycloakEvent;
 import dev.retention.it.epoch.RevokedToken;
 import dev.retention.it.epoch.SpringSessionRow;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
-import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
-import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,7 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
-class EpochAttributeTest {
+class EpochAttributeTest extends DatabaseSuite {
 
   /** A sweep's now with a fraction of a millisecond, so that the cutoff must be rounded down to compare. */
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00.000700Z");
@@ -44,30 +40,8 @@ class EpochAttributeTest {
   static final String EVENTS = KeycloakEvent.class.getName();
   static final String TOKENS = RevokedToken.class.getName();
 
-  private final TestDatabase.Kind kind;
-  private final TestClock clock = new TestClock(NOW);
-  private TestDatabase database;
-  private EntityManagerFactory emf;
-
   EpochAttributeTest(TestDatabase.Kind kind) {
-    this.kind = kind;
-  }
-
-  @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(SpringSessionRow.class, KeycloakEvent.class, RevokedToken.class));
-  }
-
-  @AfterEach
-  void closeDatabase() throws Exception {
-    if (database == null) {
-      return; // skipped before it was created (-Dtest.databases)
-    }
-    if (emf != null) {
-      emf.close();
-    }
-    database.close();
+    super(kind, NOW, SpringSessionRow.class, KeycloakEvent.class, RevokedToken.class);
   }
 
   private RetentionRuntime runtime(boolean portable) {
@@ -91,7 +65,7 @@ class EpochAttributeTest {
       assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
       assertEquals(3, report.deleted());
       assertEquals(Set.of("next-millisecond", "tomorrow"),
-          ids("select s.primaryId from SpringSessionRow s"));
+          ids("select s.primaryId from SpringSessionRow s", String.class));
     }
   }
 
@@ -108,7 +82,7 @@ class EpochAttributeTest {
       SweepReport report = retention.sweep(EVENTS);
 
       assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
-      assertEquals(Set.of("younger", "no-time"), ids("select e.id from KeycloakEvent e"));
+      assertEquals(Set.of("younger", "no-time"), ids("select e.id from KeycloakEvent e", String.class));
     }
   }
 
@@ -125,7 +99,7 @@ class EpochAttributeTest {
       SweepReport report = retention.sweep(TOKENS);
 
       assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
-      assertEquals(Set.of(3L, 4L), longIds("select t.id from RevokedToken t"));
+      assertEquals(Set.of(3L, 4L), ids("select t.id from RevokedToken t"));
     }
   }
 
@@ -137,7 +111,7 @@ class EpochAttributeTest {
       SweepReport report = retention.sweep(TOKENS);
 
       assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
-      assertEquals(Set.of(2L), longIds("select t.id from RevokedToken t"));
+      assertEquals(Set.of(2L), ids("select t.id from RevokedToken t"));
     }
   }
 
@@ -155,11 +129,4 @@ class EpochAttributeTest {
     }
   }
 
-  private Set<String> ids(String jpql) {
-    return Jpa.inTransaction(emf, em -> new TreeSet<>(em.createQuery(jpql, String.class).getResultList()));
-  }
-
-  private Set<Long> longIds(String jpql) {
-    return Jpa.inTransaction(emf, em -> new TreeSet<>(em.createQuery(jpql, Long.class).getResultList()));
-  }
 }

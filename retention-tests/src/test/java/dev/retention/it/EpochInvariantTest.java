@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.epoch.RevokedToken;
 import dev.retention.it.epoch.SpringSessionRow;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
-import dev.retention.it.support.TestClock;
+import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
-import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -23,8 +23,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -36,36 +34,17 @@ import org.junit.jupiter.params.provider.EnumSource;
  * its number stands for is at or before the cutoff (judged here with {@code Instant}, not with the runtime's
  * rounding); once drained, the rows left are exactly those not expired.
  *
- * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.cases=<n>} changes how many cases it has.
+ * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.epoch.cases=<n>} changes how many cases it has
+ * ({@link RandomCases}).
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
-class EpochInvariantTest {
+class EpochInvariantTest extends DatabaseSuite {
 
   private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
 
-  private final TestDatabase.Kind kind;
-  private final TestClock clock = new TestClock(ORIGIN);
-  private TestDatabase database;
-  private EntityManagerFactory emf;
-
   EpochInvariantTest(TestDatabase.Kind kind) {
-    this.kind = kind;
-  }
-
-  @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(SpringSessionRow.class, RevokedToken.class));
-  }
-
-  @AfterEach
-  void closeDatabase() throws Exception {
-    if (database == null) {
-      return; // skipped before it was created (-Dtest.databases)
-    }
-    emf.close();
-    database.close();
+    super(kind, ORIGIN, SpringSessionRow.class, RevokedToken.class);
   }
 
   /** One of the two shapes: how a number stands for an instant, and how its rows are written and read. */
@@ -124,17 +103,7 @@ class EpochInvariantTest {
 
   @Test
   void theRowsLeftAreExactlyThoseNotExpired() {
-    long seed = Long.getLong("invariant.seed", System.nanoTime());
-    int cases = Integer.getInteger("invariant.cases", 1_000);
-    Random random = new Random(seed);
-    for (int number = 1; number <= cases; number++) {
-      try {
-        runCase(random);
-      } catch (AssertionError | RuntimeException e) {
-        throw new AssertionError("case " + number + " of the run with -Dinvariant.seed=" + seed + " failed on "
-            + database + ": " + e.getMessage(), e);
-      }
-    }
+    RandomCases.run("epoch", database, this::runCase);
   }
 
   private void runCase(Random random) {
@@ -209,9 +178,9 @@ class EpochInvariantTest {
   }
 
   private Set<Long> ids(Shape shape) {
-    return Jpa.inTransaction(emf, em -> shape == Shape.MILLIS_LONG
-        ? em.createQuery("select s.primaryId from SpringSessionRow s", String.class).getResultList().stream()
-            .map(Long::valueOf).collect(Collectors.toCollection(TreeSet::new))
-        : new TreeSet<>(em.createQuery("select s.id from RevokedToken s", Long.class).getResultList()));
+    return shape == Shape.MILLIS_LONG
+        ? ids("select s.primaryId from SpringSessionRow s", String.class).stream().map(Long::valueOf)
+            .collect(Collectors.toCollection(TreeSet::new))
+        : ids("select s.id from RevokedToken s");
   }
 }

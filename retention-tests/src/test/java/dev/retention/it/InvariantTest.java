@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
-import dev.retention.it.support.TestClock;
+import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
-import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,10 +23,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -36,55 +33,23 @@ import org.junit.jupiter.params.provider.EnumSource;
  * each sweep no row after its cutoff is gone and the rows that went are the oldest; once drained, the rows left are
  * exactly those not expired.
  *
- * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.cases=<n>} changes how many cases it has.
+ * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.dates.cases=<n>} changes how many cases it has
+ * ({@link RandomCases}).
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
-class InvariantTest {
+class InvariantTest extends DatabaseSuite {
 
   private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
   private static final String SESSIONS = SessionToken.class.getName();
 
-  final TestClock clock = new TestClock(ORIGIN);
-  TestDatabase database;
-  EntityManagerFactory emf;
-
-  @Parameter
-  TestDatabase.Kind kind;
-
-  TestDatabase.Kind kind() {
-    return kind;
-  }
-
-  @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind());
-    emf = Jpa.factory(database, List.of(SessionToken.class));
-  }
-
-  @AfterEach
-  void closeDatabase() throws Exception {
-    if (emf != null) {
-      emf.close();
-    }
-    if (database != null) {
-      database.close();
-    }
+  InvariantTest(TestDatabase.Kind kind) {
+    super(kind, ORIGIN, SessionToken.class);
   }
 
   @Test
   void theRowsLeftAreExactlyThoseNotExpired() {
-    long seed = Long.getLong("invariant.seed", System.nanoTime());
-    int cases = Integer.getInteger("invariant.cases", 1_000);
-    Random random = new Random(seed);
-    for (int number = 1; number <= cases; number++) {
-      try {
-        runCase(random);
-      } catch (AssertionError | RuntimeException e) {
-        throw new AssertionError("case " + number + " of the run with -Dinvariant.seed=" + seed + " failed on "
-            + database + ": " + e.getMessage(), e);
-      }
-    }
+    RandomCases.run("dates", database, this::runCase);
   }
 
   private void runCase(Random random) {
@@ -169,16 +134,7 @@ class InvariantTest {
     int count = random.nextInt(41);
     for (long id = 1; id <= count; id++) {
       Instant cutoff = sweepTimes.get(random.nextInt(sweepTimes.size())).minus(window);
-      rows.put(id, switch (random.nextInt(7)) {
-        case 0 -> null;
-        case 1 -> cutoff;
-        case 2 -> cutoff.plusMillis(1);
-        case 3 -> cutoff.minusMillis(1);
-        case 4 -> Instant.parse("1971-01-01T00:00:00Z").plusSeconds(random.nextInt(1_000_000));
-        // Far ahead, but before 2038: EclipseLink maps an Instant to MariaDB's TIMESTAMP, which ends there.
-        case 5 -> Instant.parse("2037-06-01T00:00:00Z").plusSeconds(random.nextInt(1_000_000));
-        default -> cutoff.plusMillis(random.nextInt(14_400_000) - 7_200_000L);
-      });
+      rows.put(id, RandomCases.dateAround(random, cutoff, Duration.ofHours(2)));
     }
     return rows;
   }
@@ -191,7 +147,6 @@ class InvariantTest {
   }
 
   private Set<Long> ids() {
-    return Jpa.inTransaction(emf, em -> new TreeSet<>(
-        em.createQuery("select s.id from SessionToken s", Long.class).getResultList()));
+    return ids("select s.id from SessionToken s");
   }
 }

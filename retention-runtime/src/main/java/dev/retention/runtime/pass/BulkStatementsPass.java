@@ -4,6 +4,7 @@ import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.internal.statement.PassStatements;
+import dev.retention.runtime.internal.statement.RowKeys;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.internal.statement.PassStatements;
+import dev.retention.runtime.internal.statement.RowKeys;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import java.time.Duration;
@@ -164,11 +165,12 @@ public abstract class JpqlPass<E, T> implements RetentionPass<E> {
     if (statements.scopeAttribute() == null) {
       throw new UnsupportedOperationException("Pass " + name() + " has no @TtlScope attribute");
     }
-    Query next = em.createQuery(statements.nextScope(after != null));
+    Query next = em.createQuery(statements.nextScope(after != null)).setMaxResults(1);
     if (after != null) {
       next.setParameter("after", after);
     }
-    return Optional.ofNullable(next.getSingleResult());
+    List<?> first = next.getResultList();
+    return first.isEmpty() ? Optional.empty() : Optional.of(first.get(0));
   }
 
   /**

@@ -6,6 +6,7 @@ import jakarta.persistence.SharedCacheMode;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -19,6 +20,9 @@ public final class Jpa {
   public static final String SCHEMA_ACTION = "jakarta.persistence.schema-generation.database.action";
   /** The standard property that turns the second-level cache on for {@code @Cacheable} entities. */
   public static final String SHARED_CACHE_MODE = "jakarta.persistence.sharedCache.mode";
+
+  /** Numbers the factories this JVM creates, for their units' names. */
+  private static final AtomicInteger FACTORIES = new AtomicInteger();
 
   private Jpa() {}
 
@@ -71,7 +75,10 @@ public final class Jpa {
     SharedCacheMode cacheMode = SharedCacheMode.valueOf(
         String.valueOf(properties.getOrDefault(SHARED_CACHE_MODE, SharedCacheMode.NONE.name())));
     Class<?> first = entities.isEmpty() ? Jpa.class : entities.get(0);
-    ScratchPersistenceUnit unit = new ScratchPersistenceUnit("retention-" + name.replace(' ', '-'),
+    // A name of its own for each factory: EclipseLink hands a second factory of the same unit name the first one's
+    // session, entities and all, so a test's second factory on one database would manage the first one's entities.
+    ScratchPersistenceUnit unit = new ScratchPersistenceUnit(
+        "retention-" + name.replace(' ', '-') + "-" + FACTORIES.incrementAndGet(),
         provider.persistenceProvider().getClass().getName(),
         entities.stream().map(Class::getName).toList(), cacheMode, properties, first.getClassLoader(),
         first.getProtectionDomain().getCodeSource().getLocation());

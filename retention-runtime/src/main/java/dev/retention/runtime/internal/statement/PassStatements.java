@@ -127,6 +127,18 @@ public record PassStatements(String entityName, String ttlAttribute, String idAt
     return "select e from " + entityName + " e where e." + idAttribute + " in :ids and " + expired() + oldestFirst();
   }
 
+  /** The ids of the rows of {@code :ids} that are still expired, oldest first: locked by the caller once selected. */
+  public String selectExpiredIdsByIds() {
+    return "select e." + idAttribute + " from " + entityName + " e where e." + idAttribute + " in :ids and " + expired()
+        + oldestFirst();
+  }
+
+  /** The ids of the {@code rows} keys that are still expired, oldest first, as {@link #selectExpiredIdsByIds}. */
+  public String selectExpiredIdsByKeys(List<String> keyPaths, int rows) {
+    return "select e." + idAttribute + " from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and "
+        + expired() + oldestFirst();
+  }
+
   /** The entities of the {@code rows} keys that are still expired, oldest first, as {@link #selectExpiredByIds}. */
   public String selectExpiredByKeys(List<String> keyPaths, int rows) {
     return "select e from " + entityName + " e where " + keysMatch(keyPaths, rows) + " and " + expired()
@@ -161,12 +173,14 @@ public record PassStatements(String entityName, String ttlAttribute, String idAt
   }
 
   /**
-   * The least value of the scope attribute above {@code :after}, or the least of all without {@code after}: one index
-   * probe per scope with an index that starts with the scope, so that scopes are found without reading their rows.
+   * The scope values above {@code :after} (or all, without {@code after}) in order, of which the caller reads the first:
+   * one index probe per scope with an index that starts with the scope, so that scopes are found without reading their
+   * rows. Not {@code min(e.scope)}: PostgreSQL has no {@code min} of a {@code uuid} (Hibernate rewrites it, EclipseLink
+   * does not), while every database orders one.
    */
   public String nextScope(boolean after) {
-    return "select min(e." + scopeAttribute + ") from " + entityName + " e"
-        + (after ? " where e." + scopeAttribute + " > :after" : "");
+    return "select e." + scopeAttribute + " from " + entityName + " e where e." + scopeAttribute
+        + (after ? " > :after" : " is not null") + " order by e." + scopeAttribute;
   }
 
   /** The attribute of the oldest expired row. */

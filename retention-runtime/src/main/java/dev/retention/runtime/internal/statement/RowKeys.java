@@ -1,6 +1,6 @@
-package dev.retention.runtime.pass;
+package dev.retention.runtime.internal.statement;
 
-import dev.retention.runtime.internal.statement.PassStatements;
+import dev.retention.runtime.pass.BulkStatementsPass;
 import jakarta.persistence.Query;
 import jakarta.persistence.metamodel.Attribute;
 import jakarta.persistence.metamodel.EntityType;
@@ -16,7 +16,7 @@ import java.util.List;
  * to {@code in :ids}; or, for an {@code @EmbeddedId} or {@code @IdClass} id, by every attribute of the key
  * ({@code id.region}, {@code id.number}), one equality conjunction per row, which every provider accepts.
  */
-final class RowKeys {
+public final class RowKeys {
 
   /** Most parameters in one statement: far below every driver's limit (PostgreSQL's is 65,535). */
   private static final int MAX_PARAMETERS = 1_000;
@@ -28,7 +28,7 @@ final class RowKeys {
     this.paths = List.copyOf(paths);
   }
 
-  static RowKeys of(Metamodel metamodel, Class<?> entityType) {
+  public static RowKeys of(Metamodel metamodel, Class<?> entityType) {
     EntityType<?> entity = metamodel.entity(entityType);
     if (!entity.hasSingleIdAttribute()) {
       return new RowKeys(names("", entity.getIdClassAttributes()));
@@ -49,11 +49,11 @@ final class RowKeys {
   }
 
   /** Whether the key spans several attributes. */
-  boolean composite() {
+  public boolean composite() {
     return !paths.isEmpty();
   }
 
-  List<String> paths() {
+  public List<String> paths() {
     return paths;
   }
 
@@ -61,7 +61,7 @@ final class RowKeys {
    * The selected rows in groups small enough for one statement each: keys of several attributes within
    * {@value #MAX_PARAMETERS} parameters, single ids {@value BulkStatementsPass#IDS_PER_DELETE} at a time.
    */
-  List<List<Object>> chunks(List<?> rows) {
+  public List<List<Object>> chunks(List<?> rows) {
     int size = composite() ? Math.max(1, MAX_PARAMETERS / paths.size()) : BulkStatementsPass.IDS_PER_DELETE;
     List<List<Object>> chunks = new ArrayList<>();
     for (int from = 0; from < rows.size(); from += size) {
@@ -71,7 +71,7 @@ final class RowKeys {
   }
 
   /** Binds one chunk: the ids as {@code :ids}, or each key's columns (a row of {@code selectExpiredKeys}). */
-  Query bind(Query query, List<Object> chunk) {
+  public Query bind(Query query, List<Object> chunk) {
     if (!composite()) {
       return query.setParameter("ids", chunk);
     }
