@@ -44,6 +44,11 @@ public final class RetentionReports implements SweepListener, Ordered {
 
   @Override
   public void sweepFinished(SweepReport report) {
+    if (!report.scope().isAll()) {
+      // Health and the endpoint follow the pass's own sweeps; an on-demand sweep of one scope on a request path would
+      // otherwise reset the count of the pass's failed sweeps, or count towards DOWN for one tenant's trouble.
+      return;
+    }
     histories.merge(report.pass(), PassHistory.first(report), (known, latest) -> known.then(report));
   }
 

@@ -2,6 +2,7 @@ package dev.retention.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.retention.runtime.Scope;
 import dev.retention.runtime.SweepReport;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,6 +40,18 @@ class RetentionReportsTest {
     assertThat(reports.histories().keySet()).containsExactly("a", "b");
     assertThat(reports.history("b")).map(RetentionReports.PassHistory::lastReport).contains(last);
     assertThat(reports.history("c")).isEmpty();
+  }
+
+  @Test
+  void anOnDemandSweepOfOneScopeNeitherResetsNorAddsToThePassFailures() {
+    reports.sweepFinished(failed("a"));
+
+    reports.sweepFinished(new SweepReport("a", NOW, NOW, 2, 1, false, false, Duration.ofMillis(3), Optional.empty(),
+        Optional.empty(), Scope.of("acme")));
+    reports.sweepFinished(new SweepReport("a", NOW, NOW, 0, 0, false, false, Duration.ofMillis(3), Optional.empty(),
+        Optional.of(new IllegalStateException("lock timeout")), Scope.of("globex")));
+
+    assertThat(reports.history("a")).map(RetentionReports.PassHistory::consecutiveFailures).contains(1);
   }
 
   private static SweepReport succeeded(String pass, long deleted) {
