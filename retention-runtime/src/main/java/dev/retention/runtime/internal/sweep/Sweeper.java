@@ -196,7 +196,7 @@ public final class Sweeper {
 
   /**
    * One background sweep of a scoped pass: the scopes in the order of their values, found one index probe at a time
-   * ({@code min(scope) > last}), each swept against its own window for at most {@code max-batches-per-scope} batches,
+   * (the first scope value above the last, one row in order), each swept against its own window for at most {@code max-batches-per-scope} batches,
    * then the rows without a scope. When the sweep reaches {@code max-batches-per-sweep}, the next one starts at the
    * scope it stopped in, so every scope gets its turn however large the first ones are.
    */
