@@ -171,6 +171,17 @@ public final class RetentionRuntime implements AutoCloseable {
    * @throws IllegalStateException when this thread holds a JTA transaction that the runtime cannot suspend
    */
   public SweepReport sweep(String passName) {
+    return sweeperMaySweepNow(passName).sweep();
+  }
+
+  /**
+   * The sweeper of an enabled pass, when this runtime is open and the calling thread may sweep.
+   *
+   * @throws IllegalArgumentException when no pass has that name, or the pass is disabled
+   * @throws IllegalStateException when the runtime is closed, or this thread holds a JTA transaction the runtime cannot
+   *     suspend
+   */
+  private Sweeper sweeperMaySweepNow(String passName) {
     checkOpen();
     transactions.checkCallerMaySweep();
     Sweeper sweeper = sweeper(passName);
@@ -178,7 +189,7 @@ public final class RetentionRuntime implements AutoCloseable {
       throw new IllegalArgumentException("Pass " + passName + " is disabled (retention." + passName
           + ".enabled = false)");
     }
-    return sweeper.sweep();
+    return sweeper;
   }
 
   /**
@@ -202,13 +213,7 @@ public final class RetentionRuntime implements AutoCloseable {
     Instant now = clock.instant();
     Scope scope = Scope.of(scopeValue);
     try {
-      checkOpen();
-      transactions.checkCallerMaySweep();
-      Sweeper sweeper = sweeper(passName);
-      if (!sweeper.settings().enabled()) {
-        throw new IllegalArgumentException("Pass " + passName + " is disabled (retention." + passName
-            + ".enabled = false)");
-      }
+      Sweeper sweeper = sweeperMaySweepNow(passName);
       if (sweeper.pass().scopeAttribute().isEmpty()) {
         throw new IllegalArgumentException("Pass " + passName + " has no @TtlScope attribute, so it has no scopes;"
             + " sweep(\"" + passName + "\") sweeps all its rows");
