@@ -26,9 +26,9 @@ class MicrometerSweepListenerTest {
 
   @Test
   void rowsAreCountedPerPassAsBatchesCommit() {
-    listener.batchCompleted(new BatchReport(SESSIONS, 1, 500, Duration.ofMillis(40), 500));
-    listener.batchCompleted(new BatchReport(SESSIONS, 2, 120, Duration.ofMillis(10), 500));
-    listener.batchCompleted(new BatchReport(AUDIT, 1, 7, Duration.ofMillis(5), 500));
+    listener.batchCompleted(BatchReport.of(SESSIONS, 1, 500, Duration.ofMillis(40), 500));
+    listener.batchCompleted(BatchReport.of(SESSIONS, 2, 120, Duration.ofMillis(10), 500));
+    listener.batchCompleted(BatchReport.of(AUDIT, 1, 7, Duration.ofMillis(5), 500));
 
     assertEquals(620, registry.get("retention.rows.deleted").tag("pass", SESSIONS).counter().count());
     assertEquals(7, registry.get("retention.rows.deleted").tag("pass", AUDIT).counter().count());
@@ -73,8 +73,14 @@ class MicrometerSweepListenerTest {
   void anOnDemandSweepOfOneScopeIsTimedButLeavesThePassGaugesAlone() {
     listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofSeconds(1)));
 
-    listener.sweepFinished(new SweepReport(SESSIONS, NOW, NOW.minusSeconds(60), 4, 1, true, false,
-        Duration.ofMillis(8), Optional.of(Duration.ofHours(2)), Optional.empty(), Scope.of("acme")));
+    listener.sweepFinished(SweepReport.builder(SESSIONS, NOW, NOW.minusSeconds(60))
+        .deleted(4)
+        .batches(1)
+        .workRemains(true)
+        .duration(Duration.ofMillis(8))
+        .lag(Optional.of(Duration.ofHours(2)))
+        .scope(Scope.of("acme"))
+        .build());
 
     assertEquals(2, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "success").timer().count());
     assertEquals(0, registry.get("retention.expiry.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS),
@@ -93,8 +99,12 @@ class MicrometerSweepListenerTest {
 
   @Test
   void aDryRunDeletesNothingAndCountsNoRows() {
-    SweepReport dryRun = new SweepReport(SESSIONS, NOW, NOW.minusSeconds(3600), 42, 0, false, true,
-        Duration.ofMillis(15), Optional.of(Duration.ofMinutes(5)), Optional.empty());
+    SweepReport dryRun = SweepReport.builder(SESSIONS, NOW, NOW.minusSeconds(3600))
+        .deleted(42)
+        .dryRun(true)
+        .duration(Duration.ofMillis(15))
+        .lag(Optional.of(Duration.ofMinutes(5)))
+        .build();
     listener.sweepFinished(dryRun);
 
     assertNull(registry.find("retention.rows.deleted").counter());
@@ -104,7 +114,7 @@ class MicrometerSweepListenerTest {
   @Test
   void commonTagsAreAddedToEveryMeter() {
     var tagged = new MicrometerSweepListener(registry, Tags.of("unit", "orders"));
-    tagged.batchCompleted(new BatchReport(SESSIONS, 1, 3, Duration.ofMillis(1), 500));
+    tagged.batchCompleted(BatchReport.of(SESSIONS, 1, 3, Duration.ofMillis(1), 500));
     tagged.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofMillis(2)));
 
     assertEquals(3, registry.get("retention.rows.deleted").tags("pass", SESSIONS, "unit", "orders").counter().count());
@@ -113,6 +123,11 @@ class MicrometerSweepListenerTest {
 
   private static SweepReport report(String pass, boolean workRemains, Optional<Duration> lag,
       Optional<Throwable> failure, Duration duration) {
-    return new SweepReport(pass, NOW, NOW.minusSeconds(3600), 0, 0, workRemains, false, duration, lag, failure);
+    return SweepReport.builder(pass, NOW, NOW.minusSeconds(3600))
+        .workRemains(workRemains)
+        .duration(duration)
+        .lag(lag)
+        .failure(failure.orElse(null))
+        .build();
   }
 }

@@ -48,7 +48,7 @@ class DeferralTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("com.acme.SessionRetentionPass")
-        .contentsAsUtf8String().contains("extends BulkStatementsPass<Session, Long, Instant>");
+        .contentsAsUtf8String().contains(".ttl(\"expiresAt\", Duration.ZERO)");
   }
 
   @Test

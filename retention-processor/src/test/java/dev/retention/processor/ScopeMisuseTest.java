@@ -324,7 +324,7 @@ class ScopeMisuseTest {
 
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("com.acme.NoticeRetentionPass").contentsAsUtf8String()
-        .contains("\"tenant\");");
+        .contains(".scope(\"tenant\")");
   }
 
   @Test

@@ -1,26 +1,19 @@
 package dev.retention.runtime;
 
-import dev.retention.runtime.internal.config.Durations;
-import dev.retention.runtime.internal.config.OptionsBinder;
-import dev.retention.runtime.internal.discovery.RegistryDiscovery;
+import dev.retention.runtime.generated.RetentionRegistry;
+import dev.retention.runtime.internal.assembly.RuntimeAssembly;
+import dev.retention.runtime.internal.assembly.StartLine;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
-import dev.retention.runtime.internal.mapping.StoredTypes;
-import dev.retention.runtime.internal.report.Listeners;
 import dev.retention.runtime.internal.schedule.BackgroundSweeps;
-import dev.retention.runtime.internal.schedule.StartupStagger;
-import dev.retention.runtime.internal.schedule.SweeperThreads;
 import dev.retention.runtime.internal.schedule.SweepPlan;
-import dev.retention.runtime.internal.scope.ScopeWindowing;
+import dev.retention.runtime.internal.schedule.SweeperThreads;
 import dev.retention.runtime.internal.scope.ScopedPasses;
-import dev.retention.runtime.internal.statement.Conditions;
-import dev.retention.runtime.internal.sweep.BatchTransactions;
-import dev.retention.runtime.internal.sweep.JtaTransactions;
-import dev.retention.runtime.internal.sweep.RunnerTransactions;
-import dev.retention.runtime.internal.sweep.StatementShapes;
 import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.Sweeper;
-import dev.retention.runtime.internal.sweep.TransactionChoice;
-import dev.retention.runtime.internal.sweep.UserTransactions;
+import dev.retention.runtime.internal.transaction.BatchTransactions;
+import dev.retention.runtime.internal.transaction.JtaTransactions;
+import dev.retention.runtime.internal.transaction.RunnerTransactions;
+import dev.retention.runtime.internal.transaction.UserTransactions;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.transaction.TransactionManager;
 import jakarta.transaction.UserTransaction;
@@ -57,12 +50,7 @@ public final class RetentionRuntime implements AutoCloseable {
 
   private static final System.Logger LOGGER = System.getLogger(RetentionRuntime.class.getName());
 
-  static final String NO_PASSES = "Retention found no pass: no generated registry is on the class path, or none of"
-      + " its entities belongs to this EntityManagerFactory. Most often retention-processor did not run: it belongs on"
-      + " the compiler's annotationProcessorPaths (JDK 23 and later no longer run processors found on the class path)."
-      + " See the user guide, section 12, \"The runtime finds no pass\"";
-
-  private final List<RetentionPass<?>> passes;
+  private final List<RetentionPass> passes;
   private final Map<String, Sweeper> sweepers;
   private final Clock clock;
   private final StopSignal stopSignal;
@@ -73,13 +61,12 @@ public final class RetentionRuntime implements AutoCloseable {
   private BackgroundSweeps background;
   private volatile boolean closed;
 
-  private RetentionRuntime(Builder builder, List<RetentionPass<?>> passes, Map<String, Sweeper> sweepers,
-      StopSignal stopSignal, BatchTransactions transactions) {
-    this.passes = List.copyOf(passes);
-    this.transactions = transactions;
-    this.sweepers = sweepers;
+  private RetentionRuntime(Builder builder, RuntimeAssembly.Assembled parts) {
+    this.passes = parts.passes();
+    this.transactions = parts.transactions();
+    this.sweepers = parts.sweepers();
     this.clock = builder.clock;
-    this.stopSignal = stopSignal;
+    this.stopSignal = parts.stopSignal();
     this.maxConcurrentSweeps = builder.maxConcurrentSweeps;
     this.closeTimeout = builder.closeTimeout;
     this.threadFactory = builder.threadFactory != null ? builder.threadFactory : new SweeperThreads();
@@ -96,7 +83,7 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /** Every discovered pass whose entity the factory manages, enabled or not, sorted by name. */
-  public List<RetentionPass<?>> passes() {
+  public List<RetentionPass> passes() {
     return passes;
   }
 
@@ -111,7 +98,7 @@ public final class RetentionRuntime implements AutoCloseable {
    * own.
    */
   public String statementShape(String passName) {
-    return sweeper(passName).shape().name();
+    return sweeper(passName).shapeName();
   }
 
   /**
@@ -122,9 +109,10 @@ public final class RetentionRuntime implements AutoCloseable {
     checkOpen();
     if (background == null) {
       // Everything that can fail comes before the first thread: start() starts every sweeper or none.
-      List<PassSettings> enabled = enabledSweepers().stream().map(Sweeper::settings).collect(Collectors.toList());
-      String startLine = passes.isEmpty() ? NO_PASSES : describeStart(enabled);
-      BackgroundSweeps sweeps = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock,
+      List<Sweeper> enabled = enabledSweepers();
+      String startLine = StartLine.of(passes, enabled, transactions.name());
+      BackgroundSweeps sweeps = new BackgroundSweeps(sweepers,
+          new SweepPlan(enabled.stream().map(Sweeper::settings).collect(Collectors.toList()), clock.instant()), clock,
           stopSignal, maxConcurrentSweeps, threadFactory);
       sweeps.start();
       background = sweeps;
@@ -214,15 +202,17 @@ public final class RetentionRuntime implements AutoCloseable {
     Scope scope = Scope.of(scopeValue);
     try {
       Sweeper sweeper = sweeperMaySweepNow(passName);
-      if (sweeper.pass().scopeAttribute().isEmpty()) {
+      if (sweeper.model().scopeAttribute().isEmpty()) {
         throw new IllegalArgumentException("Pass " + passName + " has no @TtlScope attribute, so it has no scopes;"
             + " sweep(\"" + passName + "\") sweeps all its rows");
       }
       return sweeper.sweepScope(scopeValue == null ? scope : Scope.of(sweeper.scopeValues().convert(scopeValue)));
     } catch (RuntimeException e) {
       LOGGER.log(Level.WARNING, () -> "Retention could not sweep " + scope + " of " + passName + ": " + e.getMessage());
-      return new SweepReport(String.valueOf(passName), now, now, 0, 0, false, false, Duration.ZERO, Optional.empty(),
-          Optional.of(new SweepFailedException(String.valueOf(passName), scope.toString(), now, e)), scope);
+      return SweepReport.builder(String.valueOf(passName), now, now)
+          .failure(new SweepFailedException(String.valueOf(passName), scope.toString(), now, e))
+          .scope(scope)
+          .build();
     }
   }
 
@@ -263,48 +253,6 @@ public final class RetentionRuntime implements AutoCloseable {
 
   private List<Sweeper> enabledSweepers() {
     return sweepers.values().stream().filter(sweeper -> sweeper.settings().enabled()).collect(Collectors.toList());
-  }
-
-  private String describeStart(List<PassSettings> enabled) {
-    StringBuilder text = new StringBuilder("Retention started: ").append(enabled.size())
-        .append(enabled.size() == 1 ? " pass" : " passes").append(" enabled of ").append(passes.size())
-        .append(", batches in ").append(transactions.name());
-    for (PassSettings pass : enabled) {
-      text.append(System.lineSeparator()).append("  ").append(pass.pass())
-          .append(pass.retention().isZero() ? ": expires at its attribute"
-              : ": retention " + Durations.format(pass.retention()))
-          .append(shortened(sweepers.get(pass.pass()).pass(), pass)
-              ? " (shortened from the compiled " + Durations.format(sweepers.get(pass.pass()).pass().expireAfter())
-                  + ")"
-              : "")
-          .append(", every ").append(Durations.format(pass.effectiveInterval()))
-          .append(", first sweep in ").append(Durations.format(
-              StartupStagger.offset(pass.pass(), pass.maxStartupStagger())))
-          .append(pass.dryRun() ? ", dry run" : "")
-          .append(sweepers.get(pass.pass()).describeScopes())
-          .append(", ").append(sweepers.get(pass.pass()).describeStatements());
-    }
-    return text.toString();
-  }
-
-  /** Whether configuration or code set the pass a window shorter than the one compiled into it. */
-  private static boolean shortened(RetentionPass<?> pass, PassSettings settings) {
-    return settings.retention().compareTo(pass.expireAfter()) < 0;
-  }
-
-  /**
-   * Logs every window shorter than the compiled one at WARNING, with both values: a shorter window deletes rows the
-   * code was written to keep, so it is said out loud each time the runtime is built.
-   */
-  private static void warnOfShortenedWindows(List<RetentionPass<?>> passes, Map<String, PassSettings> settings) {
-    for (RetentionPass<?> pass : passes) {
-      PassSettings passSettings = settings.get(pass.name());
-      if (shortened(pass, passSettings)) {
-        LOGGER.log(Level.WARNING, () -> "Retention window of " + pass.name() + " shortened to "
-            + Durations.format(passSettings.retention()) + " (compiled: " + Durations.format(pass.expireAfter())
-            + "): rows the compiled window keeps are deleted");
-      }
-    }
   }
 
   /** Builds a {@link RetentionRuntime}; every setting is optional. */
@@ -497,56 +445,9 @@ public final class RetentionRuntime implements AutoCloseable {
      *     {@code @Ttl} attribute the provider does not store as a date
      */
     public RetentionRuntime build() {
-      List<RetentionPass<?>> discovered = registries != null
-          ? RegistryDiscovery.collect(registries)
-          : RegistryDiscovery.discover(classLoader != null ? classLoader : contextClassLoader());
-      Map<String, Duration> windows = new LinkedHashMap<>();
-      discovered.forEach(pass -> windows.put(pass.name(), pass.expireAfter()));
-      Map<String, PassSettings> settings = OptionsBinder.bind(windows, configuration, defaults, options);
-      beforeDelete.check(discovered, emf.getMetamodel());
-
-      List<RetentionPass<?>> managed = discovered.stream().filter(this::isManaged).collect(Collectors.toList());
-      warnOfShortenedWindows(managed, settings);
-      Conditions.check(emf, managed);
-      Map<String, ScopeWindowing> windowsOfScopes =
-          scopeWindows.resolve(discovered, managed, settings, emf.getMetamodel());
-      List<String> notDates = StoredTypes.problems(emf, managed);
-      if (!notDates.isEmpty()) {
-        throw new RetentionConfigurationException(notDates);
-      }
-      StatementShapes shapes = StatementShapes.choose(emf, portableStatements);
-      StopSignal stopSignal = new StopSignal();
-      BatchTransactions batchTransactions = transactions != null
-          ? transactions.apply(TransactionChoice.isJtaFactory(emf))
-          : TransactionChoice.detect(emf);
-      Sweeper.Environment environment = new Sweeper.Environment(
-          emf, batchTransactions, clock, zone, Listeners.withBuiltIns(listeners), stopSignal);
-      Map<String, Sweeper> sweepers = new LinkedHashMap<>();
-      for (RetentionPass<?> pass : managed) {
-        StatementShapes.Choice choice = beforeDelete.shapeFor(pass, emf.getMetamodel())
-            .map(hooked -> new StatementShapes.Choice(hooked, List.of()))
-            .orElseGet(() -> shapes.forPass(pass));
-        sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), choice,
-            shapes.batchBound(), windowsOfScopes.get(pass.name())));
-      }
-      return new RetentionRuntime(this, managed, sweepers, stopSignal, batchTransactions);
-    }
-
-    /** Whether the factory manages the pass's entity; a pass of another persistence unit is left out. */
-    private boolean isManaged(RetentionPass<?> pass) {
-      try {
-        emf.getMetamodel().entity(pass.entityType());
-        return true;
-      } catch (IllegalArgumentException notAnEntityOfThisUnit) {
-        LOGGER.log(Level.INFO, () -> "Pass " + pass.name()
-            + " left out: its entity is not managed by this EntityManagerFactory");
-        return false;
-      }
-    }
-
-    private static ClassLoader contextClassLoader() {
-      ClassLoader loader = Thread.currentThread().getContextClassLoader();
-      return loader != null ? loader : RetentionRuntime.class.getClassLoader();
+      return new RetentionRuntime(this, RuntimeAssembly.assemble(new RuntimeAssembly.Input(emf, clock, zone,
+          configuration, defaults, options, listeners, classLoader, registries, portableStatements, beforeDelete,
+          scopeWindows, transactions)));
     }
   }
 }

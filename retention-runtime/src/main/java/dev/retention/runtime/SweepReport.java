@@ -6,55 +6,128 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What one sweep of one pass did.
+ * What one sweep of one pass did: the pass, the cutoff its rows were compared with, the rows deleted (or, in a dry run,
+ * that would be), the batches, whether work remains, how long it took, the expiry lag left, and the failure if any.
  *
- * @param pass the pass's name (the entity's fully qualified class name)
- * @param startedAt when the sweep began, by the runtime's clock
- * @param cutoff the instant rows were compared with: {@code startedAt} minus the pass's retention
- * @param deleted rows deleted; in a dry run, rows that would have been
- * @param batches batches committed (none in a dry run)
- * @param workRemains whether the sweep stopped with expired rows left: it reached {@code max-batches-per-sweep}, or it
- *     was stopped by {@code close()}
- * @param dryRun whether this was a dry run that deleted nothing
- * @param duration how long the sweep took
- * @param lag after the sweep, how long the oldest expired row still present has been expired; empty when none is left
- * @param failure what ended the sweep early, if anything
- * @param scope the rows swept: {@link Scope#all()} for a sweep of the whole pass (of a scoped pass: every scope, each
- *     against its own window, while {@code cutoff} is the pass's), or the one scope of
- *     {@code RetentionRuntime.sweep(pass, scope)}, whose window gave {@code cutoff}
+ * <p>Made by the runtime; {@link #builder} makes one too, for a listener's own tests. New facts are added as new
+ * accessors and builder steps, so callers never break.
  */
-public record SweepReport(
-    String pass,
-    Instant startedAt,
-    Instant cutoff,
-    long deleted,
-    int batches,
-    boolean workRemains,
-    boolean dryRun,
-    Duration duration,
-    Optional<Duration> lag,
-    Optional<Throwable> failure,
-    Scope scope) {
+public final class SweepReport {
 
-  /** The report of a sweep of the whole pass. */
-  public SweepReport(String pass, Instant startedAt, Instant cutoff, long deleted, int batches, boolean workRemains,
-      boolean dryRun, Duration duration, Optional<Duration> lag, Optional<Throwable> failure) {
-    this(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, Scope.all());
+  private final String pass;
+  private final Instant startedAt;
+  private final Instant cutoff;
+  private final long deleted;
+  private final int batches;
+  private final boolean workRemains;
+  private final boolean dryRun;
+  private final Duration duration;
+  private final Optional<Duration> lag;
+  private final Optional<Throwable> failure;
+  private final Scope scope;
+
+  private SweepReport(Builder builder) {
+    this.pass = builder.pass;
+    this.startedAt = builder.startedAt;
+    this.cutoff = builder.cutoff;
+    this.deleted = builder.deleted;
+    this.batches = builder.batches;
+    this.workRemains = builder.workRemains;
+    this.dryRun = builder.dryRun;
+    this.duration = builder.duration;
+    this.lag = Optional.ofNullable(builder.lag);
+    this.failure = Optional.ofNullable(builder.failure);
+    this.scope = builder.scope;
   }
 
-  public SweepReport {
-    Objects.requireNonNull(scope, "scope");
-    Objects.requireNonNull(pass, "pass");
-    Objects.requireNonNull(startedAt, "startedAt");
-    Objects.requireNonNull(cutoff, "cutoff");
-    Objects.requireNonNull(duration, "duration");
-    Objects.requireNonNull(lag, "lag");
-    Objects.requireNonNull(failure, "failure");
+  /**
+   * A report of a sweep of {@code pass} begun at {@code startedAt} against {@code cutoff}: of all scopes, nothing
+   * deleted, no batch, no failure, until the builder says otherwise.
+   */
+  public static Builder builder(String pass, Instant startedAt, Instant cutoff) {
+    return new Builder(pass, startedAt, cutoff);
+  }
+
+  /** The pass's name (the entity's fully qualified class name). */
+  public String pass() {
+    return pass;
+  }
+
+  /** When the sweep began, by the runtime's clock. */
+  public Instant startedAt() {
+    return startedAt;
+  }
+
+  /**
+   * The instant rows were compared with: {@code startedAt} minus the window; for a sweep of all of a scoped pass's
+   * scopes, each against its own window, the pass's.
+   */
+  public Instant cutoff() {
+    return cutoff;
+  }
+
+  /** Rows deleted; in a dry run, rows that would have been. */
+  public long deleted() {
+    return deleted;
+  }
+
+  /** Batches committed (none in a dry run). */
+  public int batches() {
+    return batches;
+  }
+
+  /**
+   * Whether the sweep stopped with expired rows left: it reached {@code max-batches-per-sweep} (or a scope its share),
+   * or it was stopped by {@code close()}.
+   */
+  public boolean workRemains() {
+    return workRemains;
+  }
+
+  /** Whether this was a dry run that deleted nothing. */
+  public boolean dryRun() {
+    return dryRun;
+  }
+
+  /** How long the sweep took. */
+  public Duration duration() {
+    return duration;
+  }
+
+  /** After the sweep, how long the oldest expired row still present has been expired; empty when none is left. */
+  public Optional<Duration> lag() {
+    return lag;
+  }
+
+  /** What ended the sweep early, if anything. */
+  public Optional<Throwable> failure() {
+    return failure;
+  }
+
+  /**
+   * The rows swept: {@link Scope#all()} for a sweep of the whole pass, or the one scope of
+   * {@code RetentionRuntime.sweep(pass, scope)}, whose window gave {@link #cutoff()}.
+   */
+  public Scope scope() {
+    return scope;
   }
 
   /** Whether the sweep ended without a failure. */
   public boolean succeeded() {
     return failure.isEmpty();
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof SweepReport that && deleted == that.deleted && batches == that.batches
+        && workRemains == that.workRemains && dryRun == that.dryRun && pass.equals(that.pass)
+        && startedAt.equals(that.startedAt) && cutoff.equals(that.cutoff) && duration.equals(that.duration)
+        && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, scope);
   }
 
   @Override
@@ -75,5 +148,73 @@ public record SweepReport(
     lag.ifPresent(value -> text.append(", lag ").append(value));
     failure.ifPresent(error -> text.append(", failed: ").append(error));
     return text.toString();
+  }
+
+  /** Builds a {@link SweepReport}; every step is optional. */
+  public static final class Builder {
+
+    private final String pass;
+    private final Instant startedAt;
+    private final Instant cutoff;
+    private long deleted;
+    private int batches;
+    private boolean workRemains;
+    private boolean dryRun;
+    private Duration duration = Duration.ZERO;
+    private Duration lag;
+    private Throwable failure;
+    private Scope scope = Scope.all();
+
+    private Builder(String pass, Instant startedAt, Instant cutoff) {
+      this.pass = Objects.requireNonNull(pass, "pass");
+      this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
+      this.cutoff = Objects.requireNonNull(cutoff, "cutoff");
+    }
+
+    public Builder deleted(long deleted) {
+      this.deleted = deleted;
+      return this;
+    }
+
+    public Builder batches(int batches) {
+      this.batches = batches;
+      return this;
+    }
+
+    public Builder workRemains(boolean workRemains) {
+      this.workRemains = workRemains;
+      return this;
+    }
+
+    public Builder dryRun(boolean dryRun) {
+      this.dryRun = dryRun;
+      return this;
+    }
+
+    public Builder duration(Duration duration) {
+      this.duration = Objects.requireNonNull(duration, "duration");
+      return this;
+    }
+
+    /** The lag; empty (or null) when no expired row is left. */
+    public Builder lag(Optional<Duration> lag) {
+      this.lag = lag.orElse(null);
+      return this;
+    }
+
+    /** The failure that ended the sweep; null for none. */
+    public Builder failure(Throwable failure) {
+      this.failure = failure;
+      return this;
+    }
+
+    public Builder scope(Scope scope) {
+      this.scope = Objects.requireNonNull(scope, "scope");
+      return this;
+    }
+
+    public SweepReport build() {
+      return new SweepReport(this);
+    }
   }
 }

@@ -54,13 +54,12 @@ class BackgroundSweepsTest extends H2Fixture {
   void aPassThatFailsEverySweepLeavesTheOthersSweepingAndTheThreadAlive() throws Exception {
     persistExpiredAudit(1, 5);
     persistExpiredSessions(1, 5);
-    ControlledPass<SessionToken> failing = ControlledPass.of(SessionToken.class).onBatch(deleted -> {
+    ControlledPass failing = ControlledPass.of(SessionToken.class).onBatch(deleted -> {
       throw new IllegalStateException("constraint violated");
     });
 
-    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+    try (RetentionRuntime retention = ControlledPass.builder(emf, ControlledPass.of(AuditEntry.class), failing).clock(clock)
         .portableStatements(true)
-        .registries(ControlledPass.registry(ControlledPass.of(AuditEntry.class), failing))
         .listener(listener)
         .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO))
         .build().start()) {
@@ -81,7 +80,7 @@ class BackgroundSweepsTest extends H2Fixture {
     RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchSize(10)
         .withBatchDelay(Duration.ofHours(1)))
         .portableStatements(true)
-        .registries(ControlledPass.registry(ControlledPass.of(SessionToken.class)))
+        .registries(List.of(() -> List.of(ControlledPass.generatedPassOf(SessionToken.class))))
         .closeTimeout(Duration.ofHours(1))
         .build().start();
     listener.awaitBatches(1);
@@ -99,13 +98,12 @@ class BackgroundSweepsTest extends H2Fixture {
     persistExpiredSessions(1, 30);
     CountDownLatch inBatch = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    ControlledPass<SessionToken> sessions = ControlledPass.of(SessionToken.class).onBatch(deleted -> {
+    ControlledPass sessions = ControlledPass.of(SessionToken.class).onBatch(deleted -> {
       inBatch.countDown();
       await(release);
     });
-    RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+    RetentionRuntime retention = ControlledPass.builder(emf, sessions).clock(clock)
         .portableStatements(true)
-        .registries(ControlledPass.registry(sessions))
         .listener(listener)
         .closeTimeout(Duration.ofMinutes(1))
         .defaults(RetentionOptions.empty().withBatchSize(10).withMaxStartupStagger(Duration.ZERO))
@@ -141,10 +139,9 @@ class BackgroundSweepsTest extends H2Fixture {
       inside.decrementAndGet();
     };
 
-    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+    try (RetentionRuntime retention = ControlledPass.builder(emf, ControlledPass.of(AuditEntry.class).onBatch(counting),
+            ControlledPass.of(SessionToken.class).onBatch(counting)).clock(clock)
         .portableStatements(true)
-        .registries(ControlledPass.registry(ControlledPass.of(AuditEntry.class).onBatch(counting),
-            ControlledPass.of(SessionToken.class).onBatch(counting)))
         .listener(listener)
         .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO))
         .build().start()) {
@@ -167,10 +164,9 @@ class BackgroundSweepsTest extends H2Fixture {
       }
     };
 
-    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+    try (RetentionRuntime retention = ControlledPass.builder(emf, ControlledPass.of(AuditEntry.class).onBatch(meet),
+            ControlledPass.of(SessionToken.class).onBatch(meet)).clock(clock)
         .portableStatements(true)
-        .registries(ControlledPass.registry(ControlledPass.of(AuditEntry.class).onBatch(meet),
-            ControlledPass.of(SessionToken.class).onBatch(meet)))
         .listener(listener)
         .maxConcurrentSweeps(2)
         .defaults(RetentionOptions.empty().withMaxStartupStagger(Duration.ZERO))
@@ -229,7 +225,7 @@ class BackgroundSweepsTest extends H2Fixture {
     return pass.substring(pass.lastIndexOf('.') + 1);
   }
 
-  static List<String> names(List<RetentionPass<?>> passes) {
+  static List<String> names(List<RetentionPass> passes) {
     return passes.stream().map(RetentionPass::name).collect(Collectors.toList());
   }
 }

@@ -30,7 +30,9 @@ import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A hook before each batch's delete: given the batch's rows in its transaction, before they go; its failure keeps
@@ -109,6 +111,34 @@ class BeforeDeleteTest extends DatabaseSuite {
       assertEquals(List.of("/files/1", "/files/2"), handedOver);
       assertEquals(Set.of("/files/1", "/files/2"), UploadedFile.REMOVED);
       assertEquals(2, Jpa.count(emf, UploadedFile.class));
+    }
+  }
+
+  /**
+   * A removal pass's hook that moves its rows' expiry past the cutoff, through the managed entities it is given or
+   * through a JPQL update: the batch rolls back before any row is removed, the sweep reports it, and every row stays.
+   */
+  @ParameterizedTest(name = "through managed entities: {0}")
+  @ValueSource(booleans = {true, false})
+  void aRemovalPassWhoseHookPostponesItsRowsKeepsThemAll(boolean throughManagedEntities) {
+    Jpa.persistAll(emf, LongStream.rangeClosed(1, 10)
+        .mapToObj(id -> new UploadedFile(id, "/files/" + id, NOW.minusSeconds(id)))
+        .collect(Collectors.toList()));
+    UploadedFile.REMOVED.clear();
+    Instant tomorrow = NOW.plus(Duration.ofDays(1));
+    BeforeDelete postpone = throughManagedEntities
+        ? (em, rows) -> rows.forEach(row -> ((UploadedFile) row).expireAt(tomorrow))
+        : (em, rows) -> em.createQuery("update UploadedFile f set f.expiresAt = :later where f.id in :ids")
+            .setParameter("later", tomorrow)
+            .setParameter("ids", rows.stream().map(row -> ((UploadedFile) row).id()).collect(Collectors.toList()))
+            .executeUpdate();
+    try (RetentionRuntime retention = runtime(4).beforeDelete(UPLOADS, postpone).build()) {
+      SweepReport report = retention.sweep(UPLOADS);
+
+      assertTrue(report.failure().isPresent(), "the batch whose rows were moved rolls back and is reported");
+      assertEquals(0, report.deleted());
+      assertEquals(10, Jpa.count(emf, UploadedFile.class));
+      assertEquals(Set.of(), UploadedFile.REMOVED, "no removal callback ran");
     }
   }
 

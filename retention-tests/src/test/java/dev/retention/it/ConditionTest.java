@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.conditions.BatchJob;
 import dev.retention.it.conditions.JobStatus;
+import dev.retention.it.conditions.Member;
+import dev.retention.it.conditions.MemberDraft;
 import dev.retention.it.conditions.MisspelledConditionRow;
 import dev.retention.it.conditions.PinnedFile;
 import dev.retention.it.conditions.StatusTextJob;
@@ -22,10 +24,13 @@ import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,6 +49,7 @@ class ConditionTest extends DatabaseSuite {
   static final Instant EIGHT_DAYS_AGO = NOW.minus(Duration.ofDays(8));
   static final String JOBS = BatchJob.class.getName();
   static final String FILES = PinnedFile.class.getName();
+  static final String DRAFTS = MemberDraft.class.getName();
 
   ConditionTest(TestDatabase.Kind kind) {
     super(kind, NOW, BatchJob.class, PinnedFile.class);
@@ -150,6 +156,80 @@ class ConditionTest extends DatabaseSuite {
     } finally {
       raced.close();
     }
+  }
+
+  /**
+   * A condition through a to-one association: a member who becomes active between a batch's selection and its delete
+   * keeps every draft, whatever the statements, because the delete checks the whole predicate again. Where the
+   * selection locked the member's row too (MariaDB; Hibernate 6.6 on PostgreSQL), the foreground update waits out its
+   * lock timeout instead, the member stays inactive, and the drafts go.
+   */
+  @ParameterizedTest(name = "portable statements: {0}")
+  @ValueSource(booleans = {false, true})
+  void aMemberActiveAgainBetweenABatchsSelectionAndItsDeleteKeepsEveryDraft(boolean portable) {
+    RaceBeforeDelete race = new RaceBeforeDelete();
+    EntityManagerFactory raced = Jpa.factory(database, List.of(Member.class, MemberDraft.class),
+        race.properties(database));
+    try {
+      Member member = new Member(1, false);
+      List<Object> rows = new ArrayList<>(List.of(member));
+      LongStream.rangeClosed(1, 20).forEach(id -> rows.add(new MemberDraft(id, member, EIGHT_DAYS_AGO.plusSeconds(id))));
+      Jpa.persistAll(raced, rows);
+      AtomicBoolean activated = new AtomicBoolean();
+      race.beforeNextDelete(() -> activated.set(activateMember(1)));
+
+      try (RetentionRuntime retention = RetentionRuntime.builder(raced).clock(clock).zone(ZoneOffset.UTC)
+          .portableStatements(portable).build()) {
+        SweepReport report = retention.sweep(DRAFTS);
+
+        assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+        assertTrue(race.fired(), () -> "the update came between the select and the delete: " + report);
+        long left = Jpa.count(raced, MemberDraft.class);
+        if (activated.get()) {
+          assertEquals(0, report.deleted(), "the member is active: no draft of theirs expires");
+          assertEquals(20, left);
+        } else {
+          assertEquals(20, report.deleted(), "the member's row was locked, so the member stayed inactive");
+          assertEquals(0, left);
+        }
+      }
+    } finally {
+      raced.close();
+    }
+  }
+
+  /**
+   * A foreground transaction, on a connection of its own, makes a member active; false when the member's row is locked
+   * for longer than a second.
+   */
+  private boolean activateMember(long id) {
+    try (java.sql.Connection connection = database.connect();
+        java.sql.Statement setting = connection.createStatement()) {
+      setting.execute(switch (kind) {
+        case POSTGRESQL -> "set lock_timeout = '1s'";
+        case MARIADB -> "set session innodb_lock_wait_timeout = 1";
+        case H2 -> "set lock_timeout 1000";
+      });
+      try (java.sql.PreparedStatement update =
+          connection.prepareStatement("update club_member set active = true where id = ?")) {
+        update.setLong(1, id);
+        return update.executeUpdate() == 1;
+      }
+    } catch (java.sql.SQLException lockedOrFailed) {
+      if (isLockTimeout(lockedOrFailed)) {
+        return false; // the batch holds the member's row
+      }
+      throw new IllegalStateException("the foreground update failed", lockedOrFailed);
+    }
+  }
+
+  /** Whether the database gave up waiting for a lock: PostgreSQL's lock_not_available, MariaDB's 1205, H2's 50200. */
+  private boolean isLockTimeout(java.sql.SQLException e) {
+    return switch (kind) {
+      case POSTGRESQL -> "55P03".equals(e.getSQLState());
+      case MARIADB -> e.getErrorCode() == 1205;
+      case H2 -> e.getErrorCode() == 50200;
+    };
   }
 
   /** A foreground transaction, on a connection of its own, sets a job running again. */

@@ -20,7 +20,7 @@ import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
-import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.generated.GeneratedPass;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
 import jakarta.persistence.EntityManagerFactory;
@@ -78,7 +78,7 @@ class DaylightSavingTest {
   TestDatabase.Kind kind;
 
   /** A zone-less attribute type: its entity, its pass, and how its rows are made. */
-  private record Type(Class<?> entity, RetentionPass<?> pass, boolean dateOnly, RowMaker rows) {
+  private record Type(Class<?> entity, GeneratedPass pass, boolean dateOnly, RowMaker rows) {
     String jpqlName() {
       return entity.getSimpleName();
     }
@@ -170,7 +170,7 @@ class DaylightSavingTest {
 
     private RetentionRuntime runtime(Map<Type, Duration> windows) {
       RetentionRuntime.Builder builder = RetentionRuntime.builder(emf).clock(clock).zone(zone)
-          .registries(List.of(() -> TYPES.stream().<RetentionPass<?>>map(Type::pass).toList()));
+          .registries(List.of(() -> TYPES.stream().map(Type::pass).toList()));
       windows.forEach((type, window) -> builder.options(type.pass().name(), RetentionOptions.empty()
           .withRetention(window).withMinRetention(Duration.ZERO).withBatchSize(500)));
       return builder.build();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.epoch.KeycloakEvent;
 import dev.retention.it.epoch.RevokedToken;
+import dev.retention.it.epoch.SignedUrl;
 import dev.retention.it.epoch.SpringSessionRow;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
@@ -39,9 +40,10 @@ class EpochAttributeTest extends DatabaseSuite {
   static final String SESSIONS = SpringSessionRow.class.getName();
   static final String EVENTS = KeycloakEvent.class.getName();
   static final String TOKENS = RevokedToken.class.getName();
+  static final String URLS = SignedUrl.class.getName();
 
   EpochAttributeTest(TestDatabase.Kind kind) {
-    super(kind, NOW, SpringSessionRow.class, KeycloakEvent.class, RevokedToken.class);
+    super(kind, NOW, SpringSessionRow.class, KeycloakEvent.class, RevokedToken.class, SignedUrl.class);
   }
 
   private RetentionRuntime runtime(boolean portable) {
@@ -129,4 +131,32 @@ class EpochAttributeTest extends DatabaseSuite {
     }
   }
 
+
+  /**
+   * An epoch column may hold seconds no {@code Instant} can: the dry run counts such a row and the lag reads it as the
+   * earliest instant, as the sweep deletes it, instead of failing on "Instant exceeds minimum or maximum instant".
+   */
+  @Test
+  void secondsBeyondWhatAnInstantHoldsAreReadAsItsEarliestInstant() {
+    Jpa.persistAll(emf, List.of(
+        new SignedUrl(1, Long.MIN_VALUE),
+        new SignedUrl(2, NOW.getEpochSecond() - 60),
+        new SignedUrl(3, NOW.getEpochSecond() + 60)));
+
+    try (RetentionRuntime dryRun = RetentionRuntime.builder(emf).clock(clock)
+        .options(URLS, RetentionOptions.empty().withDryRun(true)).build()) {
+      SweepReport counted = dryRun.sweep(URLS);
+
+      assertTrue(counted.succeeded(), () -> counted.failure().orElseThrow().toString());
+      assertEquals(2, counted.deleted());
+      assertEquals(Optional.of(Duration.between(Instant.MIN, NOW)), counted.lag());
+    }
+    try (RetentionRuntime retention = runtime(false)) {
+      SweepReport report = retention.sweep(URLS);
+
+      assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+      assertEquals(2, report.deleted());
+      assertEquals(Optional.empty(), report.lag());
+    }
+  }
 }

@@ -70,13 +70,12 @@ class ReportingTest extends H2Fixture {
       retention.sweep(SESSIONS);
       retention.sweep(SESSIONS);
     }
-    ControlledPass<SessionToken> failing = ControlledPass.of(SessionToken.class).onBatch(deleted -> {
+    ControlledPass failing = ControlledPass.of(SessionToken.class).onBatch(deleted -> {
       throw new IllegalStateException("deadlock detected");
     });
     persistExpiredSessions(10, 1);
-    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
-        .portableStatements(true)
-        .registries(ControlledPass.registry(failing)).build()) {
+    try (RetentionRuntime retention = ControlledPass.builder(emf, failing).clock(clock)
+        .portableStatements(true).build()) {
       retention.sweep(SESSIONS);
     }
 

@@ -8,6 +8,7 @@ import dev.retention.it.shapes.Shape;
 import dev.retention.it.shapes.Shapes;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
+import dev.retention.it.support.StartLine;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
@@ -139,7 +140,7 @@ class ShapesTest {
   @Test
   void eachPassUsesTheFastestStatementsItsDatabaseAndMappingAllow() {
     if (JpaProvider.onClassPath() != JpaProvider.HIBERNATE) {
-      for (RetentionPass<?> pass : retention.passes()) {
+      for (RetentionPass pass : retention.passes()) {
         assertEquals("portable JPQL", retention.statementShape(pass.name()),
             pass.name() + ": the shaped statements need Hibernate's mapping model");
       }
@@ -152,7 +153,7 @@ class ShapesTest {
     };
     String locked = kind() == TestDatabase.Kind.H2 ? "portable JPQL" : "JPQL with SKIP LOCKED";
 
-    assertEquals(plain, retention.statementShape("dev.retention.it.shapes.InstantRow"));
+    assertEquals(plain, retention.statementShape("dev.retention.it.shapes.InstantRow"), () -> StartLine.of(retention));
     assertEquals(plain, retention.statementShape("dev.retention.it.shapes.Vehicle"), "a single-table root");
     assertEquals(locked, retention.statementShape("dev.retention.it.shapes.Document"),
         "joined tables: no native delete");

@@ -44,7 +44,8 @@ class ShortenedWindowTest {
   @Parameter
   TestDatabase.Kind kind;
 
-  final Logger runtimeLog = Logger.getLogger(RetentionRuntime.class.getName());
+  /** The runtime's loggers, all under {@code dev.retention}. */
+  final Logger runtimeLog = Logger.getLogger("dev.retention");
   final List<LogRecord> warnings = new CopyOnWriteArrayList<>();
   final Handler capture = new Handler() {
     @Override

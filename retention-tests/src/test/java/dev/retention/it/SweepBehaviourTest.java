@@ -10,7 +10,6 @@ import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.BatchReport;
-import dev.retention.runtime.Cutoff;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
@@ -147,14 +146,14 @@ class SweepBehaviourTest {
   @Test
   void oneBatchDeletesExactlyTheBatchSizeAndNoMore() {
     persistExpiredSessions(250);
-    RetentionPass<?> pass;
-    try (RetentionRuntime retention = runtime().build()) {
-      pass = retention.passes().stream().filter(p -> p.name().equals(SESSIONS)).findFirst().orElseThrow();
+    try (RetentionRuntime retention = runtime()
+        .options(SESSIONS, RetentionOptions.empty().withBatchSize(40).withMaxBatchesPerSweep(1)).build()) {
+      SweepReport report = retention.sweep(SESSIONS);
+
+      assertEquals(1, report.batches());
+      assertEquals(40, report.deleted());
+      assertTrue(report.workRemains());
     }
-
-    int deleted = Jpa.inTransaction(emf, em -> pass.purgeBatch(em, Cutoff.of(NOW, ZoneOffset.UTC), 40));
-
-    assertEquals(40, deleted);
     assertEquals(210, Jpa.count(emf, SessionToken.class));
   }
 

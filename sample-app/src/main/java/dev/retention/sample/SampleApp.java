@@ -1,12 +1,9 @@
 package dev.retention.sample;
 
-import dev.retention.runtime.Cutoff;
-import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
-import dev.retention.runtime.Scope;
-import jakarta.persistence.EntityManager;
+import dev.retention.runtime.SweepReport;
 import jakarta.persistence.EntityManagerFactory;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +13,6 @@ import java.lang.reflect.Method;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
@@ -91,7 +87,7 @@ public final class SampleApp {
       boolean drained = progress.awaitDrained(DRAIN_TIMEOUT);
       SummaryTable.print(out, retention, progress.totals(), options.dryRun());
       out.println();
-      printExpiredLeft(out, emf, retention, clock);
+      printExpiredLeft(out, emf, clock);
       if (!drained) {
         err.println("The backlog did not drain within " + DRAIN_TIMEOUT + "; see the failures above.");
         return 1;
@@ -103,42 +99,21 @@ public final class SampleApp {
     }
   }
 
-  /** Counts, per pass, the rows still expired now: none after a real run, the whole backlog after a dry run. */
-  private static void printExpiredLeft(PrintStream out, EntityManagerFactory emf, RetentionRuntime retention,
-      Clock clock) {
-    EntityManager em = emf.createEntityManager();
-    try {
+  /**
+   * Counts, per pass, the rows still expired now: none after a real run, the whole backlog after a dry run. A dry run
+   * of the same configuration counts them as the runtime judges them, each scope by its own window.
+   */
+  private static void printExpiredLeft(PrintStream out, EntityManagerFactory emf, Clock clock) {
+    Properties configuration = configuration();
+    configuration.setProperty("retention.defaults.dry-run", "true");
+    try (RetentionRuntime counting = RetentionRuntime.builder(emf).clock(clock).zone(clock.getZone())
+        .configuration(configuration).build()) {
       StringBuilder line = new StringBuilder("Expired rows left:");
-      for (RetentionPass<?> pass : retention.passes()) {
-        PassSettings settings = retention.settings(pass.name());
-        long expired = pass.scopeAttribute().isEmpty()
-            ? pass.countExpired(em, cutoff(clock, settings.retention()))
-            : expiredByScope(em, pass, settings, clock);
-        line.append(String.format(" %s %,d;", Progress.simpleName(pass.name()), expired));
+      for (SweepReport report : counting.sweepAll()) {
+        line.append(String.format(" %s %,d;", Progress.simpleName(report.pass()), report.deleted()));
       }
       out.println(line.substring(0, line.length() - 1));
-    } finally {
-      em.close();
     }
-  }
-
-  /**
-   * The expired rows of a scoped pass, each scope counted by its own window: the one configuration gives it, or the
-   * pass's (the sample gives no windows in code). The rows without a scope have the pass's.
-   */
-  private static long expiredByScope(EntityManager em, RetentionPass<?> pass, PassSettings settings, Clock clock) {
-    long expired = pass.countExpired(em, cutoff(clock, settings.retention()), Scope.of(null));
-    Optional<Object> scope = pass.nextScopeValue(em, null);
-    while (scope.isPresent()) {
-      Duration window = settings.scopeWindows().getOrDefault(String.valueOf(scope.get()), settings.retention());
-      expired += pass.countExpired(em, cutoff(clock, window), Scope.of(scope.get()));
-      scope = pass.nextScopeValue(em, scope.get());
-    }
-    return expired;
-  }
-
-  private static Cutoff cutoff(Clock clock, Duration window) {
-    return Cutoff.of(clock.instant().minus(window), clock.getZone());
   }
 
   /** The sample's retention.properties, as an application passes its own configuration to the runtime. */

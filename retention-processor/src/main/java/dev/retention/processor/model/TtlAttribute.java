@@ -1,6 +1,7 @@
 package dev.retention.processor.model;
 
 import com.palantir.javapoet.TypeName;
+import dev.retention.processor.reading.TemporalType;
 
 /**
  * The {@code @Ttl} attribute of an entity.

@@ -1,6 +1,5 @@
 package dev.retention.processor.reading;
 
-import dev.retention.processor.model.TemporalType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

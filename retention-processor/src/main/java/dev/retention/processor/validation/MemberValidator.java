@@ -1,7 +1,7 @@
 package dev.retention.processor.validation;
 
 import dev.retention.Ttl;
-import dev.retention.processor.model.TemporalType;
+import dev.retention.processor.reading.TemporalType;
 import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.TtlMember;
 import java.util.ArrayList;

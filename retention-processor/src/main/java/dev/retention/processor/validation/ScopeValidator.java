@@ -1,6 +1,6 @@
 package dev.retention.processor.validation;
 
-import dev.retention.processor.model.TemporalType;
+import dev.retention.processor.reading.TemporalType;
 import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.EntityElements;
 import dev.retention.processor.reading.ScopeMember;

@@ -2,7 +2,7 @@ package dev.retention.processor.writing;
 
 import dev.retention.processor.model.PassModel;
 import dev.retention.processor.model.ScopeAttribute;
-import dev.retention.processor.model.TemporalType;
+import dev.retention.processor.reading.TemporalType;
 import dev.retention.processor.model.TtlAttribute;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,14 +39,13 @@ final class PassJavadoc {
     String reason = codeForAnnotations(model.strategy().reason());
     if (model.strategy().removesEntities()) {
       paragraphs.add("<p>Deletes by entity removal, each row loaded and removed through the {@code EntityManager} so"
-          + " that its callbacks and cascades run, because " + reason + ". {@link "
-          + Names.ENTITY_REMOVAL_PASS.simpleName() + "} describes a batch.");
+          + " that its callbacks and cascades run, because " + reason + ".");
     } else {
-      paragraphs.add("<p>Deletes with bulk statements, because " + reason + ". {@link "
-          + Names.BULK_STATEMENTS_PASS.simpleName() + "} describes a batch.");
+      paragraphs.add("<p>Deletes with bulk statements, because " + reason + ".");
     }
-    paragraphs.add("<p>On some databases the runtime runs equivalent statements of its own, which keep the same"
-        + " rows: see \"How rows are deleted\" in the Retention user guide.");
+    paragraphs.add("<p>This class only describes the entity; the runtime builds and runs every statement, the same"
+        + " rows kept whichever statements the database allows: see \"How rows are deleted\" in the Retention user"
+        + " guide.");
     String when = attribute.condition() == null ? "" : ", when = \"" + attribute.condition() + "\"";
     String epoch = attribute.type().isEpoch()
         ? ", epoch = EpochUnit." + (attribute.type() == TemporalType.EPOCH_MILLIS ? "MILLISECONDS" : "SECONDS") : "";

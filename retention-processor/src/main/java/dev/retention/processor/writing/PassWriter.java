@@ -7,17 +7,19 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.retention.processor.model.PassModel;
+import dev.retention.processor.reading.TemporalType;
 import dev.retention.processor.model.TtlAttribute;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
+import java.time.temporal.ChronoUnit;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes the retention pass of one entity from its {@link PassModel}: a small typed subclass of the runtime's
- * {@code BulkStatementsPass} or {@code EntityRemovalPass}, which hold the statements. Little code per entity keeps the
- * processor's cost to a build small.
+ * Writes the retention pass of one entity from its {@link PassModel}: a short descriptor that names the entity, its id,
+ * the {@code @Ttl} attribute and window, the epoch unit, the condition, the scope and the delete strategy with its
+ * reason, through named steps of the runtime's {@code PassDescriptor}; and the one method only generated code can
+ * write, the cutoff as a value of the attribute's own type. The runtime builds and runs every statement. Little code
+ * per entity, and no generic type to infer, keeps the processor's cost to a build small.
  */
 public final class PassWriter {
 
@@ -30,68 +32,64 @@ public final class PassWriter {
         .addJavadoc("$L", PassJavadoc.of(model));
     Names.markGenerated(pass, model.generatedAnnotation());
     pass.addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-        .superclass(superclass(model))
+        .superclass(Names.GENERATED_PASS)
         .addOriginatingElement(originating)
-        .addMethod(constructor(model))
+        .addMethod(MethodSpec.constructorBuilder()
+            .addModifiers(Modifier.PUBLIC)
+            .addStatement("super($L)", descriptor(model))
+            .build())
         .addMethod(MethodSpec.methodBuilder("cutoffValue")
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
-            .returns(attribute.javaType())
+            .returns(rawType(attribute.javaType()))
             .addParameter(Names.CUTOFF, "cutoff")
             .addStatement("return cutoff.$L()", attribute.type().cutoffMethod())
-            .build())
-        .addMethods(epochReading(attribute));
+            .build());
     return JavaFile.builder(model.passClass().packageName(), pass.build())
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
   }
 
-  /**
-   * For an attribute that holds epoch time, how a value is read as an instant (for the lag): the number alone does
-   * not say its unit, the annotation did.
-   */
-  private static List<MethodSpec> epochReading(TtlAttribute attribute) {
-    if (!attribute.type().isEpoch()) {
-      return List.of();
-    }
-    return List.of(MethodSpec.methodBuilder("instantOf")
-        .addAnnotation(Override.class)
-        .addModifiers(Modifier.PROTECTED)
-        .returns(Instant.class)
-        .addParameter(attribute.javaType(), "value")
-        .addParameter(Names.CUTOFF, "cutoff")
-        .addStatement("return $T.$L(value)", Instant.class, attribute.type().instantFactory())
-        .build());
-  }
-
-  private static TypeName superclass(PassModel model) {
-    TypeName attribute = model.attribute().javaType();
-    if (model.strategy().removesEntities()) {
-      return ParameterizedTypeName.get(Names.ENTITY_REMOVAL_PASS, model.entity(), attribute);
-    }
-    return ParameterizedTypeName.get(Names.BULK_STATEMENTS_PASS, model.entity(), model.id().javaType(), attribute);
-  }
-
-  /** Hands the entity, its names and types, and the window to the superclass, which builds the statements. */
-  private static MethodSpec constructor(PassModel model) {
+  /** The entity's description, one named step a line. */
+  private static CodeBlock descriptor(PassModel model) {
     TtlAttribute attribute = model.attribute();
-    CodeBlock.Builder arguments = CodeBlock.builder()
-        .add("$T.class,$W$S,$W$S,$W$L,$W$T.class,$W$S", model.entity(), model.entityName(), attribute.name(),
-            window(attribute.expireAfterSeconds()), rawType(attribute.javaType()), model.id().attribute());
-    if (!model.strategy().removesEntities()) {
-      arguments.add(",$W$T.class", rawType(model.id().javaType()));
+    CodeBlock.Builder steps = CodeBlock.builder()
+        .add("$T.entity($T.class, $S)", Names.PASS_DESCRIPTOR, model.entity(), model.entityName())
+        .add("\n.id($S)", model.id().attribute())
+        .add("\n.ttl($S, $L)", attribute.name(), window(attribute.expireAfterSeconds()));
+    if (attribute.type().isEpoch()) {
+      steps.add("\n.epoch($T.$L)", ChronoUnit.class,
+          attribute.type() == TemporalType.EPOCH_MILLIS ? ChronoUnit.MILLIS.name() : ChronoUnit.SECONDS.name());
+    }
+    if (attribute.condition() != null) {
+      steps.add("\n.when($S)", attribute.condition());
     }
     if (model.scope() != null) {
-      // The runtime's constructor with a scope takes the condition before it, null when there is none.
-      arguments.add(",$W$S,$W$S", attribute.condition(), model.scope().name());
-    } else if (attribute.condition() != null) {
-      arguments.add(",$W$S", attribute.condition());
+      steps.add("\n.scope($S)", model.scope().name());
     }
-    return MethodSpec.constructorBuilder()
-        .addModifiers(Modifier.PUBLIC)
-        .addStatement("super($L)", arguments.build())
-        .build();
+    steps.add("\n.$L($L)", model.strategy().removesEntities() ? "entityRemoval" : "bulkStatements",
+        wrapped(model.strategy().reason()));
+    return steps.build();
+  }
+
+  /** The longest piece of a string literal before it is continued on the next line. */
+  private static final int LITERAL_PIECE = 60;
+
+  /**
+   * {@code text} as a string literal, in pieces joined with {@code +} where JavaPoet may wrap the line, so that a long
+   * reason stays within the line length as hand-written code would.
+   */
+  private static CodeBlock wrapped(String text) {
+    CodeBlock.Builder literal = CodeBlock.builder();
+    int start = 0;
+    while (text.length() - start > LITERAL_PIECE) {
+      int space = text.lastIndexOf(' ', start + LITERAL_PIECE);
+      int end = space > start ? space + 1 : start + LITERAL_PIECE;
+      literal.add("$S$W+ ", text.substring(start, end));
+      start = end;
+    }
+    return literal.add("$S", text.substring(start)).build();
   }
 
   private static CodeBlock window(long seconds) {

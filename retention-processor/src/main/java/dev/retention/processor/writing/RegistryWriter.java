@@ -6,7 +6,6 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
-import com.palantir.javapoet.WildcardTypeName;
 import dev.retention.processor.model.RegistryModel;
 import java.io.IOException;
 import java.io.Writer;
@@ -48,8 +47,7 @@ public final class RegistryWriter {
         .addMethod(MethodSpec.methodBuilder("passes")
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
-            .returns(ParameterizedTypeName.get(ClassName.get(List.class),
-                ParameterizedTypeName.get(Names.RETENTION_PASS, WildcardTypeName.subtypeOf(Object.class))))
+            .returns(ParameterizedTypeName.get(ClassName.get(List.class), Names.GENERATED_PASS))
             .addStatement(passes.build())
             .build());
     originating.forEach(type::addOriginatingElement);

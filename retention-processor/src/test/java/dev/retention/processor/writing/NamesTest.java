@@ -2,11 +2,11 @@ package dev.retention.processor.writing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.retention.runtime.Cutoff;
-import dev.retention.runtime.RetentionPass;
-import dev.retention.runtime.RetentionRegistry;
-import dev.retention.runtime.pass.BulkStatementsPass;
-import dev.retention.runtime.pass.EntityRemovalPass;
+import dev.retention.processor.RetentionProcessor;
+import dev.retention.runtime.generated.Cutoff;
+import dev.retention.runtime.generated.GeneratedPass;
+import dev.retention.runtime.generated.PassDescriptor;
+import dev.retention.runtime.generated.RetentionRegistry;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,11 +17,15 @@ class NamesTest {
 
   @Test
   void everyRuntimeTypeTheGeneratedCodeNamesIsTheRuntimes() {
-    assertEquals(RetentionPass.class.getCanonicalName(), Names.RETENTION_PASS.canonicalName());
+    assertEquals(GeneratedPass.class.getCanonicalName(), Names.GENERATED_PASS.canonicalName());
+    assertEquals(PassDescriptor.class.getCanonicalName(), Names.PASS_DESCRIPTOR.canonicalName());
     assertEquals(RetentionRegistry.class.getCanonicalName(), Names.RETENTION_REGISTRY.canonicalName());
     assertEquals(Cutoff.class.getCanonicalName(), Names.CUTOFF.canonicalName());
-    assertEquals(BulkStatementsPass.class.getCanonicalName(), Names.BULK_STATEMENTS_PASS.canonicalName());
-    assertEquals(EntityRemovalPass.class.getCanonicalName(), Names.ENTITY_REMOVAL_PASS.canonicalName());
+  }
+
+  @Test
+  void generatedCodeNamesTheProcessorByItsClass() {
+    assertEquals(RetentionProcessor.class.getCanonicalName(), Names.PROCESSOR);
   }
 
   @Test

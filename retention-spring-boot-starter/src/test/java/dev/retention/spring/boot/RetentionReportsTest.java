@@ -46,10 +46,17 @@ class RetentionReportsTest {
   void anOnDemandSweepOfOneScopeNeitherResetsNorAddsToThePassFailures() {
     reports.sweepFinished(failed("a"));
 
-    reports.sweepFinished(new SweepReport("a", NOW, NOW, 2, 1, false, false, Duration.ofMillis(3), Optional.empty(),
-        Optional.empty(), Scope.of("acme")));
-    reports.sweepFinished(new SweepReport("a", NOW, NOW, 0, 0, false, false, Duration.ofMillis(3), Optional.empty(),
-        Optional.of(new IllegalStateException("lock timeout")), Scope.of("globex")));
+    reports.sweepFinished(SweepReport.builder("a", NOW, NOW)
+        .deleted(2)
+        .batches(1)
+        .duration(Duration.ofMillis(3))
+        .scope(Scope.of("acme"))
+        .build());
+    reports.sweepFinished(SweepReport.builder("a", NOW, NOW)
+        .duration(Duration.ofMillis(3))
+        .failure(new IllegalStateException("lock timeout"))
+        .scope(Scope.of("globex"))
+        .build());
 
     assertThat(reports.history("a")).map(RetentionReports.PassHistory::consecutiveFailures).contains(1);
   }
@@ -63,6 +70,11 @@ class RetentionReportsTest {
   }
 
   private static SweepReport report(String pass, long deleted, Optional<Throwable> failure) {
-    return new SweepReport(pass, NOW, NOW, deleted, 1, false, false, Duration.ofMillis(3), Optional.empty(), failure);
+    return SweepReport.builder(pass, NOW, NOW)
+        .deleted(deleted)
+        .batches(1)
+        .duration(Duration.ofMillis(3))
+        .failure(failure.orElse(null))
+        .build();
   }
 }

@@ -62,12 +62,16 @@ public final class RaceBeforeDelete {
 
   private void preparing(Object sql) {
     Runnable pending = action;
-    if (pending != null && sql instanceof String text
-        && text.trim().toLowerCase(Locale.ROOT).startsWith("delete")) {
+    if (pending != null && sql instanceof String text && isDelete(text.trim().toLowerCase(Locale.ROOT))) {
       action = null;
       pending.run();
       fired.set(true);
     }
+  }
+
+  /** A delete, written plainly or after common table expressions (Hibernate 6.6 writes some deletes so). */
+  private static boolean isDelete(String sql) {
+    return sql.startsWith("delete") || sql.startsWith("with") && sql.contains(" delete from ");
   }
 
   private Connection watch(Connection connection) {

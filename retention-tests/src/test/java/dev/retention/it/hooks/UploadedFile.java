@@ -34,6 +34,15 @@ public class UploadedFile {
     this.expiresAt = expiresAt;
   }
 
+  public long id() {
+    return id;
+  }
+
+  /** Moves the upload's expiry. */
+  public void expireAt(Instant expiresAt) {
+    this.expiresAt = expiresAt;
+  }
+
   public String path() {
     return path;
   }

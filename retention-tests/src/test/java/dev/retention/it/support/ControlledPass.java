@@ -1,102 +1,59 @@
 package dev.retention.it.support;
 
-import dev.retention.runtime.Cutoff;
-import dev.retention.runtime.DeleteStrategy;
-import dev.retention.runtime.RetentionPass;
-import dev.retention.runtime.RetentionRegistry;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.generated.GeneratedPass;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
-import jakarta.persistence.EntityManager;
-import java.time.Duration;
-import java.time.Instant;
+import jakarta.persistence.EntityManagerFactory;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * A generated pass with a hook run inside each batch's transaction, after the pass deleted its rows: a test can make
- * the batch fail (and so roll back), block, or record what happened. Everything else is the generated pass's own.
- *
- * <p>The hook runs only when the runtime calls the pass's own JPQL, so a runtime sweeping these passes is built with
- * {@code portableStatements(true)}; {@link #registry} alone does not do that.
+ * A generated pass with a hook run inside each batch's transaction, after the batch locked its rows and before it
+ * deletes them: a test can make the batch fail (and so roll back), block, or record what happened. The hook is a
+ * before-delete hook, so the pass's batches run the JPQL that locks rows for one.
  */
-public final class ControlledPass<E> implements RetentionPass<E> {
+public final class ControlledPass {
 
-  /** What runs inside a batch, after its rows were deleted and before it commits. */
+  /** What runs inside a batch, with the rows it is about to delete, before it commits. */
   public interface BatchHook {
-    void afterDelete(int deleted);
+    void inBatch(int rows);
   }
 
-  private final RetentionPass<E> generated;
-  private volatile BatchHook hook = deleted -> {};
+  private final GeneratedPass generated;
+  private volatile BatchHook hook = rows -> {};
 
-  private ControlledPass(RetentionPass<E> generated) {
+  private ControlledPass(GeneratedPass generated) {
     this.generated = generated;
   }
 
   /** The generated pass of {@code entity}, found as the runtime finds it, under control. */
-  @SuppressWarnings("unchecked")
-  public static <E> ControlledPass<E> of(Class<E> entity) {
-    RetentionPass<?> pass = RegistryDiscovery.discover(ControlledPass.class.getClassLoader()).stream()
+  public static ControlledPass of(Class<?> entity) {
+    return new ControlledPass(generatedPassOf(entity));
+  }
+
+  /** The generated pass of {@code entity}, found as the runtime finds it. */
+  public static GeneratedPass generatedPassOf(Class<?> entity) {
+    return RegistryDiscovery.discover(ControlledPass.class.getClassLoader()).stream()
         .filter(candidate -> candidate.entityType().equals(entity))
         .findFirst()
         .orElseThrow(() -> new AssertionError("no generated pass for " + entity));
-    return new ControlledPass<>((RetentionPass<E>) pass);
   }
 
-  /** A registry of exactly these passes, for {@code RetentionRuntime.Builder.registries}. */
-  public static List<RetentionRegistry> registry(RetentionPass<?>... passes) {
-    return List.of(() -> List.of(passes));
-  }
-
-  public ControlledPass<E> onBatch(BatchHook hook) {
+  public ControlledPass onBatch(BatchHook hook) {
     this.hook = hook;
     return this;
   }
 
-  @Override
-  public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-    int deleted = generated.purgeBatch(em, cutoff, batchSize);
-    em.flush();
-    hook.afterDelete(deleted);
-    return deleted;
-  }
-
-  @Override
   public String name() {
     return generated.name();
   }
 
-  @Override
-  public Class<E> entityType() {
-    return generated.entityType();
-  }
-
-  @Override
-  public Duration expireAfter() {
-    return generated.expireAfter();
-  }
-
-  @Override
-  public DeleteStrategy deleteStrategy() {
-    return generated.deleteStrategy();
-  }
-
-  @Override
-  public String ttlAttribute() {
-    return generated.ttlAttribute();
-  }
-
-  @Override
-  public Object cutoffValue(Cutoff cutoff) {
-    return generated.cutoffValue(cutoff);
-  }
-
-  @Override
-  public long countExpired(EntityManager em, Cutoff cutoff) {
-    return generated.countExpired(em, cutoff);
-  }
-
-  @Override
-  public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
-    return generated.oldestExpired(em, cutoff);
+  /** A builder over {@code emf} that sweeps exactly {@code passes}, each batch calling its pass's hook. */
+  public static RetentionRuntime.Builder builder(EntityManagerFactory emf, ControlledPass... passes) {
+    RetentionRuntime.Builder builder = RetentionRuntime.builder(emf)
+        .registries(List.of(() -> java.util.Arrays.stream(passes).map(pass -> pass.generated).toList()));
+    for (ControlledPass pass : passes) {
+      builder.beforeDelete(pass.name(), (em, rows) -> pass.hook.inBatch(rows.size()));
+    }
+    return builder;
   }
 }

@@ -1,7 +1,7 @@
 package dev.retention.quarkus.deployment;
 
 import dev.retention.runtime.RetentionConfigurationException;
-import dev.retention.runtime.RetentionRegistry;
+import dev.retention.runtime.generated.RetentionRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Reads the registries out of every {@code META-INF/services/dev.retention.runtime.RetentionRegistry} file the
+ * Reads the registries out of every {@code META-INF/services/dev.retention.runtime.generated.RetentionRegistry} file the
  * application's class path holds, as {@code ServiceLoader} would at run time, and checks each names a registry, so that
  * a stale services file fails the build with the class and the file named.
  */

@@ -1,6 +1,6 @@
 package dev.retention.quarkus.runtime;
 
-import dev.retention.runtime.RetentionRegistry;
+import dev.retention.runtime.generated.RetentionRegistry;
 import java.util.List;
 
 /** The registries listed in the application's {@code META-INF/services} files, found when the application was built. */

@@ -1,7 +1,7 @@
 package dev.retention.quarkus.runtime;
 
 import dev.retention.runtime.RetentionConfigurationException;
-import dev.retention.runtime.RetentionRegistry;
+import dev.retention.runtime.generated.RetentionRegistry;
 import io.quarkus.runtime.annotations.Recorder;
 import java.util.ArrayList;
 import java.util.List;

@@ -38,7 +38,9 @@ class SweepHistoriesTest {
   }
 
   private static SweepReport report(Scope scope, boolean failed) {
-    return new SweepReport(PASS, NOW, NOW, 0, 0, false, false, Duration.ZERO, Optional.empty(),
-        failed ? Optional.of(new IllegalStateException("lock timeout")) : Optional.empty(), scope);
+    return SweepReport.builder(PASS, NOW, NOW)
+        .failure(failed ? new IllegalStateException("lock timeout") : null)
+        .scope(scope)
+        .build();
   }
 }

@@ -1,8 +1,8 @@
 package dev.retention.runtime.internal.discovery;
 
 import dev.retention.runtime.RetentionConfigurationException;
-import dev.retention.runtime.RetentionPass;
-import dev.retention.runtime.RetentionRegistry;
+import dev.retention.runtime.generated.GeneratedPass;
+import dev.retention.runtime.generated.RetentionRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -33,7 +33,7 @@ public final class RegistryDiscovery {
    *
    * @throws RetentionConfigurationException when a registry cannot be loaded, or two registries provide the same pass
    */
-  public static List<RetentionPass<?>> discover(ClassLoader loader) {
+  public static List<GeneratedPass> discover(ClassLoader loader) {
     List<String> problems = new ArrayList<>();
     List<RetentionRegistry> registries = new ArrayList<>();
     Iterator<RetentionRegistry> iterator = ServiceLoader.load(RetentionRegistry.class, loader).iterator();
@@ -49,7 +49,7 @@ public final class RegistryDiscovery {
             + ". Rebuild the module that generated it, or remove the stale services file");
       }
     }
-    List<RetentionPass<?>> passes = collect(registries, problems);
+    List<GeneratedPass> passes = collect(registries, problems);
     if (!problems.isEmpty()) {
       throw new RetentionConfigurationException(problems);
     }
@@ -57,28 +57,28 @@ public final class RegistryDiscovery {
   }
 
   /** The passes of explicitly given registries, checked as discovered ones are. */
-  public static List<RetentionPass<?>> collect(List<RetentionRegistry> registries) {
+  public static List<GeneratedPass> collect(List<RetentionRegistry> registries) {
     List<String> problems = new ArrayList<>();
-    List<RetentionPass<?>> passes = collect(registries, problems);
+    List<GeneratedPass> passes = collect(registries, problems);
     if (!problems.isEmpty()) {
       throw new RetentionConfigurationException(problems);
     }
     return passes;
   }
 
-  private static List<RetentionPass<?>> collect(List<RetentionRegistry> registries, List<String> problems) {
-    Map<String, RetentionPass<?>> byName = new LinkedHashMap<>();
+  private static List<GeneratedPass> collect(List<RetentionRegistry> registries, List<String> problems) {
+    Map<String, GeneratedPass> byName = new LinkedHashMap<>();
     Map<String, String> registryOf = new LinkedHashMap<>();
     for (RetentionRegistry registry : registries) {
       String registryName = registry.getClass().getName();
-      List<RetentionPass<?>> provided;
+      List<GeneratedPass> provided;
       try {
         provided = registry.passes();
       } catch (RuntimeException | LinkageError e) {
         problems.add("retention registry " + registryName + " failed to list its passes: " + e);
         continue;
       }
-      for (RetentionPass<?> pass : provided) {
+      for (GeneratedPass pass : provided) {
         String previous = registryOf.putIfAbsent(pass.name(), registryName);
         if (previous != null) {
           problems.add("pass " + pass.name() + " is provided by two registries, " + previous + " and " + registryName
@@ -88,8 +88,8 @@ public final class RegistryDiscovery {
         }
       }
     }
-    List<RetentionPass<?>> passes = new ArrayList<>(byName.values());
-    passes.sort(Comparator.comparing(RetentionPass::name));
+    List<GeneratedPass> passes = new ArrayList<>(byName.values());
+    passes.sort(Comparator.comparing(GeneratedPass::name));
     return Collections.unmodifiableList(passes);
   }
 

@@ -3,8 +3,6 @@ package dev.retention.runtime.internal.hook;
 import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionPass;
-import dev.retention.runtime.internal.sweep.StatementShape;
-import jakarta.persistence.metamodel.Metamodel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,12 +21,12 @@ public final class BeforeDeleteHooks {
   }
 
   /**
-   * Checks that every hook names a discovered pass whose rows can be handed over: a hook for a pass that does not
-   * exist would leave rows unarchived that the application means to archive.
+   * Checks that every hook names a discovered pass: a hook for a pass that does not exist would leave rows unarchived
+   * that the application means to archive.
    *
    * @throws RetentionConfigurationException naming each such pass
    */
-  public void check(List<RetentionPass<?>> passes, Metamodel metamodel) {
+  public void check(List<? extends RetentionPass> passes) {
     Set<String> names = passes.stream().map(RetentionPass::name).collect(Collectors.toSet());
     List<String> problems = new ArrayList<>();
     for (String passName : hooks.keySet()) {
@@ -37,39 +35,22 @@ public final class BeforeDeleteHooks {
             .collect(Collectors.toList()));
       }
     }
-    for (RetentionPass<?> pass : passes) {
-      if (hooks.containsKey(pass.name()) && isManaged(pass, metamodel) && !shape(pass, metamodel).supports(pass)) {
-        problems.add("beforeDelete(\"" + pass.name() + "\", ...): the pass deletes by a composite id with bulk"
-            + " statements, whose rows cannot be handed to a hook; give the entity a single id attribute or an"
-            + " @EmbeddedId");
-      }
-    }
     if (!problems.isEmpty()) {
       throw new RetentionConfigurationException(problems);
     }
   }
 
-  /** The shape that calls the pass's hooks, when it has any. */
-  public Optional<StatementShape> shapeFor(RetentionPass<?> pass, Metamodel metamodel) {
-    return hooks.containsKey(pass.name()) ? Optional.of(shape(pass, metamodel)) : Optional.empty();
-  }
-
-  private HookedShape shape(RetentionPass<?> pass, Metamodel metamodel) {
-    List<BeforeDelete> passHooks = List.copyOf(hooks.get(pass.name()));
-    BeforeDelete all = passHooks.size() == 1 ? passHooks.get(0) : (em, rows) -> {
-      for (BeforeDelete hook : passHooks) {
+  /** The hooks of the pass named {@code passName}, as one hook that calls them in order; empty when it has none. */
+  public Optional<BeforeDelete> hookOf(String passName) {
+    List<BeforeDelete> passHooks = hooks.get(passName);
+    if (passHooks == null) {
+      return Optional.empty();
+    }
+    List<BeforeDelete> inOrder = List.copyOf(passHooks);
+    return Optional.of(inOrder.size() == 1 ? inOrder.get(0) : (em, rows) -> {
+      for (BeforeDelete hook : inOrder) {
         hook.beforeDelete(em, rows);
       }
-    };
-    return new HookedShape(metamodel, all);
-  }
-
-  private static boolean isManaged(RetentionPass<?> pass, Metamodel metamodel) {
-    try {
-      metamodel.entity(pass.entityType());
-      return true;
-    } catch (IllegalArgumentException notThisUnit) {
-      return false;
-    }
+    });
   }
 }

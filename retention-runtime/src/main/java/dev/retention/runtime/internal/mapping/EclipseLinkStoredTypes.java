@@ -18,7 +18,7 @@ final class EclipseLinkStoredTypes {
 
   private EclipseLinkStoredTypes() {}
 
-  static Optional<StoredForm> storedAs(EntityManagerFactory emf, RetentionPass<?> pass) {
+  static Optional<StoredForm> storedAs(EntityManagerFactory emf, RetentionPass pass) {
     JpaEntityManagerFactory factory;
     try {
       factory = emf.unwrap(JpaEntityManagerFactory.class);

@@ -18,7 +18,7 @@ final class HibernateStoredTypes {
 
   private HibernateStoredTypes() {}
 
-  static Optional<StoredForm> storedAs(EntityManagerFactory emf, RetentionPass<?> pass) {
+  static Optional<StoredForm> storedAs(EntityManagerFactory emf, RetentionPass pass) {
     SessionFactoryImplementor factory;
     try {
       factory = emf.unwrap(SessionFactoryImplementor.class);

@@ -23,9 +23,9 @@ public final class StoredTypes {
   private StoredTypes() {}
 
   /** One problem per pass whose attribute the factory's provider does not store as a date. */
-  public static List<String> problems(EntityManagerFactory emf, List<RetentionPass<?>> passes) {
+  public static List<String> problems(EntityManagerFactory emf, List<? extends RetentionPass> passes) {
     List<String> problems = new ArrayList<>();
-    for (RetentionPass<?> pass : passes) {
+    for (RetentionPass pass : passes) {
       storedAs(emf, pass).ifPresent(how -> problems.add("Pass " + pass.name() + ": " + how.provider()
           + " stores the @Ttl attribute " + pass.entityType().getSimpleName() + "." + pass.ttlAttribute() + " ("
           + javaType(emf, pass) + ") " + how.form() + ", not as a date, so it cannot be compared with a cutoff. Give it a"
@@ -35,7 +35,7 @@ public final class StoredTypes {
     return problems;
   }
 
-  private static Optional<StoredForm> storedAs(EntityManagerFactory emf, RetentionPass<?> pass) {
+  private static Optional<StoredForm> storedAs(EntityManagerFactory emf, RetentionPass pass) {
     if (present(ECLIPSELINK)) {
       Optional<StoredForm> form = EclipseLinkStoredTypes.storedAs(emf, pass);
       if (form.isPresent()) {
@@ -57,7 +57,7 @@ public final class StoredTypes {
   /** How a provider stores an attribute that is not a date. */
   record StoredForm(String provider, String form) {}
 
-  private static String javaType(EntityManagerFactory emf, RetentionPass<?> pass) {
+  private static String javaType(EntityManagerFactory emf, RetentionPass pass) {
     return emf.getMetamodel().entity(pass.entityType()).getAttribute(pass.ttlAttribute()).getJavaType().getName();
   }
 

@@ -159,7 +159,6 @@ public final class BackgroundSweeps {
 
   private SweepReport failed(String pass, Throwable failure) {
     Instant now = clock.instant();
-    return new SweepReport(pass, now, now, 0, 0, false, false, Duration.ZERO, Optional.empty(),
-        Optional.of(failure));
+    return SweepReport.builder(pass, now, now).failure(failure).build();
   }
 }

@@ -5,12 +5,15 @@ import dev.retention.runtime.Scope;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.internal.config.Durations;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The window of each scope of one pass, looked up at every sweep: configuration's window for the scope first (the
- * operator has the last word), then the application's {@link ScopeWindows}, then the pass's own window.
+ * operator has the last word), then the application's {@link ScopeWindows}, then the pass's own window; and at least
+ * the longest window configuration gives any value a collation may take for the same ({@link ScopeFolding}), so that
+ * the rows a database matches for a value take the longest window among the values it considers equal.
  */
 public final class ScopeWindowing {
 
@@ -18,6 +21,8 @@ public final class ScopeWindowing {
   private final Duration passWindow;
   private final Map<Object, Duration> configured;
   private final ScopeWindows code;
+  /** The longest window configuration gives the values of each fold. */
+  private final Map<Object, Duration> longestByFold = new HashMap<>();
 
   /**
    * @param configured configuration's windows by scope value, already converted to the attribute's type
@@ -28,6 +33,8 @@ public final class ScopeWindowing {
     this.passWindow = passWindow;
     this.configured = Map.copyOf(configured);
     this.code = code;
+    configured.forEach((value, window) -> longestByFold.merge(ScopeFolding.fold(value), window,
+        (a, b) -> a.compareTo(b) >= 0 ? a : b));
   }
 
   public ScopeValues values() {
@@ -55,7 +62,14 @@ public final class ScopeWindowing {
     if (value.isEmpty()) {
       return passWindow;
     }
-    Duration fromConfiguration = configured.get(value.get());
+    Duration own = ownWindowOf(value.get());
+    Duration folded = longestByFold.get(ScopeFolding.fold(value.get()));
+    return folded != null && folded.compareTo(own) > 0 ? folded : own;
+  }
+
+  /** The window of the rows whose scope attribute is {@code value} itself, by configuration, code or the pass. */
+  private Duration ownWindowOf(Object scopeValue) {
+    Duration fromConfiguration = configured.get(scopeValue);
     if (fromConfiguration != null) {
       return fromConfiguration;
     }
@@ -64,10 +78,10 @@ public final class ScopeWindowing {
     }
     Optional<Duration> fromCode;
     try {
-      fromCode = code.windowOf(value.get());
+      fromCode = code.windowOf(scopeValue);
     } catch (RuntimeException e) {
       throw new IllegalStateException("Pass " + values.passName() + ": the scope windows given in code failed for "
-          + values.attribute() + " = " + value.get() + "; none of its rows is deleted", e);
+          + values.attribute() + " = " + scopeValue + "; none of its rows is deleted", e);
     }
     if (fromCode == null || fromCode.isEmpty()) {
       return passWindow;
@@ -75,7 +89,7 @@ public final class ScopeWindowing {
     Duration window = fromCode.get();
     if (window.isNegative() || window.compareTo(RetentionOption.MAX_RETENTION) > 0) {
       throw new IllegalStateException("Pass " + values.passName() + ": the scope windows given in code answered "
-          + window + " for " + values.attribute() + " = " + value.get() + ", out of range (0 to "
+          + window + " for " + values.attribute() + " = " + scopeValue + ", out of range (0 to "
           + Durations.format(RetentionOption.MAX_RETENTION) + "); none of its rows is deleted");
     }
     return window;

@@ -49,14 +49,14 @@ public final class ScopedPasses {
    * @throws RetentionConfigurationException listing every window given to a pass without a scope attribute, or to a
    *     value no scope can have
    */
-  public Map<String, ScopeWindowing> resolve(List<RetentionPass<?>> discovered, List<RetentionPass<?>> managed,
+  public Map<String, ScopeWindowing> resolve(List<? extends RetentionPass> discovered, List<? extends RetentionPass> managed,
       Map<String, PassSettings> settings, Metamodel metamodel) {
     List<String> problems = new ArrayList<>();
     Set<String> names = discovered.stream().map(RetentionPass::name).collect(Collectors.toSet());
     code.keySet().stream().filter(name -> !names.contains(name)).forEach(name -> problems.add("scopeWindows(\""
         + name + "\", ...) in code: no pass named " + name + " (discovered: " + String.join(", ", names) + ")"));
     Map<String, ScopeWindowing> windowing = new HashMap<>();
-    for (RetentionPass<?> pass : discovered) {
+    for (RetentionPass pass : discovered) {
       PassSettings passSettings = settings.get(pass.name());
       if (pass.scopeAttribute().isEmpty()) {
         if (code.containsKey(pass.name())) {
@@ -75,6 +75,7 @@ public final class ScopedPasses {
                 + values.attribute() + ", a " + values.type().getSimpleName());
           }
         });
+        warnOfCollidingKeys(pass, passSettings.scopeWindows());
         windowing.put(pass.name(),
             new ScopeWindowing(values, passSettings.retention(), configured, code.get(pass.name())));
       }
@@ -85,17 +86,37 @@ public final class ScopedPasses {
     return windowing;
   }
 
-  private static String noScope(RetentionPass<?> pass) {
+  private static String noScope(RetentionPass pass) {
     return "pass " + pass.name() + " has no @TtlScope attribute, so it has no scopes. Mark the attribute that splits"
         + " its rows (a tenant id) with @TtlScope, or remove the windows of scopes";
   }
 
-  private static String key(RetentionPass<?> pass, String value) {
+  private static String key(RetentionPass pass, String value) {
     return "retention." + pass.name() + ".scope." + value + ".retention";
   }
 
+  /**
+   * Configured keys that a collation may take as one value ({@code ACME} and {@code acme}) are said out loud: the rows
+   * of any of them go by the longest of their windows, whatever the others say.
+   */
+  private static void warnOfCollidingKeys(RetentionPass pass, Map<String, Duration> windows) {
+    Map<Object, List<String>> byFold = new LinkedHashMap<>();
+    new java.util.TreeMap<>(windows).keySet()
+        .forEach(key -> byFold.computeIfAbsent(ScopeFolding.fold(key), fold -> new ArrayList<>()).add(key));
+    for (List<String> keys : byFold.values()) {
+      if (keys.size() < 2) {
+        continue;
+      }
+      Duration longest = keys.stream().map(windows::get).max(Duration::compareTo).orElseThrow();
+      LOGGER.log(Level.WARNING, () -> "Retention windows of " + pass.name() + " for scopes " + keys.stream()
+          .map(key -> key(pass, key) + " = " + Durations.format(windows.get(key))).collect(Collectors.joining(", "))
+          + ": a database collation may take these values as one (case, accents, trailing spaces), so the rows of"
+          + " each go by the longest, " + Durations.format(longest) + "; give such values one key");
+    }
+  }
+
   /** A scope's window shorter than the compiled one is said out loud, as a pass's is. */
-  private static void warnIfShortened(RetentionPass<?> pass, String value, Duration window) {
+  private static void warnIfShortened(RetentionPass pass, String value, Duration window) {
     if (window.compareTo(pass.expireAfter()) < 0) {
       LOGGER.log(Level.WARNING, () -> "Retention window of " + pass.name() + " for scope " + value + " shortened to "
           + Durations.format(window) + " (compiled: " + Durations.format(pass.expireAfter())

@@ -4,20 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.retention.runtime.Cutoff;
-import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionPass;
-import dev.retention.runtime.RetentionRegistry;
-import jakarta.persistence.EntityManager;
+import dev.retention.runtime.generated.Cutoff;
+import dev.retention.runtime.generated.GeneratedPass;
+import dev.retention.runtime.generated.PassDescriptor;
+import dev.retention.runtime.generated.RetentionRegistry;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,10 +32,10 @@ class RegistryDiscoveryTest {
   void findsTheRegistriesListedInServicesFilesSortedByPassName() throws Exception {
     writeServicesFile(RegistryB.class.getName(), RegistryA.class.getName());
 
-    List<RetentionPass<?>> passes = RegistryDiscovery.discover(loader());
+    List<GeneratedPass> passes = RegistryDiscovery.discover(loader());
 
-    assertEquals(List.of("com.acme.Audit", "com.acme.Session", "com.acme.Token"),
-        passes.stream().map(RetentionPass::name).toList());
+    assertEquals(List.of(Audit.class.getCanonicalName(), Session.class.getCanonicalName(),
+        Token.class.getCanonicalName()), passes.stream().map(RetentionPass::name).toList());
   }
 
   @Test
@@ -58,7 +56,7 @@ class RegistryDiscoveryTest {
     RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class,
         () -> RegistryDiscovery.collect(List.of(new RegistryA(), new RegistryWithSession())));
 
-    assertEquals(List.of("pass com.acme.Session is provided by two registries, " + RegistryA.class.getName()
+    assertEquals(List.of("pass " + Session.class.getCanonicalName() + " is provided by two registries, " + RegistryA.class.getName()
         + " and " + RegistryWithSession.class.getName() + ": the entity is compiled into two modules; keep it in one"),
         failure.problems());
   }
@@ -84,67 +82,44 @@ class RegistryDiscoveryTest {
   /** A registry of two passes. */
   public static final class RegistryA implements RetentionRegistry {
     @Override
-    public List<RetentionPass<?>> passes() {
-      return List.of(new NamedPass("com.acme.Session"), new NamedPass("com.acme.Audit"));
+    public List<GeneratedPass> passes() {
+      return List.of(new NamedPass(Session.class), new NamedPass(Audit.class));
     }
   }
 
   /** A registry of one pass. */
   public static final class RegistryB implements RetentionRegistry {
     @Override
-    public List<RetentionPass<?>> passes() {
-      return List.of(new NamedPass("com.acme.Token"));
+    public List<GeneratedPass> passes() {
+      return List.of(new NamedPass(Token.class));
     }
   }
 
   /** Another registry that also provides the session pass. */
   public static final class RegistryWithSession implements RetentionRegistry {
     @Override
-    public List<RetentionPass<?>> passes() {
-      return List.of(new NamedPass("com.acme.Session"));
+    public List<GeneratedPass> passes() {
+      return List.of(new NamedPass(Session.class));
     }
   }
 
-  /** A pass with a name only. */
-  private record NamedPass(String name) implements RetentionPass<Object> {
-    @Override
-    public Class<Object> entityType() {
-      return Object.class;
-    }
+  /** Stand-ins for entities: discovery only reads the names of their passes. */
+  static final class Session {}
 
-    @Override
-    public Duration expireAfter() {
-      return Duration.ZERO;
-    }
+  static final class Audit {}
 
-    @Override
-    public DeleteStrategy deleteStrategy() {
-      return DeleteStrategy.BULK_STATEMENTS;
-    }
+  static final class Token {}
 
-    @Override
-    public String ttlAttribute() {
-      return "expiresAt";
+  /** A pass that only names its entity. */
+  private static final class NamedPass extends GeneratedPass {
+    NamedPass(Class<?> entity) {
+      super(PassDescriptor.entity(entity, entity.getSimpleName()).id("id").ttl("expiresAt", Duration.ZERO)
+          .bulkStatements("discovery never sweeps"));
     }
 
     @Override
     public Object cutoffValue(Cutoff cutoff) {
       return cutoff.toInstant();
-    }
-
-    @Override
-    public int purgeBatch(EntityManager em, Cutoff cutoff, int batchSize) {
-      throw new UnsupportedOperationException("discovery never sweeps");
-    }
-
-    @Override
-    public long countExpired(EntityManager em, Cutoff cutoff) {
-      throw new UnsupportedOperationException("discovery never counts");
-    }
-
-    @Override
-    public Optional<Instant> oldestExpired(EntityManager em, Cutoff cutoff) {
-      throw new UnsupportedOperationException("discovery never measures");
     }
   }
 }

@@ -136,7 +136,10 @@ class SweepPlanTest {
   }
 
   private static SweepReport report(String pass, boolean workRemains, boolean failed) {
-    return new SweepReport(pass, START, START, 0, 1, workRemains, false, Duration.ZERO, Optional.empty(),
-        failed ? Optional.of(new IllegalStateException("database down")) : Optional.empty());
+    return SweepReport.builder(pass, START, START)
+        .batches(1)
+        .workRemains(workRemains)
+        .failure(failed ? new IllegalStateException("database down") : null)
+        .build();
   }
 }

@@ -28,7 +28,7 @@ public record PassDescriptor(
     int consecutiveFailures,
     @Nullable ReportDescriptor lastReport) implements OperationResponseBody {
 
-  static PassDescriptor of(RetentionPass<?> pass, PassSettings settings, Optional<PassHistory> history) {
+  static PassDescriptor of(RetentionPass pass, PassSettings settings, Optional<PassHistory> history) {
     return new PassDescriptor(
         pass.name(),
         settingsOf(settings),

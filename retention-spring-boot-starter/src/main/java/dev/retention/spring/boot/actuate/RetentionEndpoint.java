@@ -30,7 +30,7 @@ public class RetentionEndpoint {
   @ReadOperation
   public PassesDescriptor passes() {
     Map<String, PassDescriptor> passes = new LinkedHashMap<>();
-    for (RetentionPass<?> pass : runtime.passes()) {
+    for (RetentionPass pass : runtime.passes()) {
       passes.put(pass.name(), describe(pass));
     }
     return new PassesDescriptor(passes);
@@ -46,7 +46,7 @@ public class RetentionEndpoint {
         .orElse(null);
   }
 
-  private PassDescriptor describe(RetentionPass<?> pass) {
+  private PassDescriptor describe(RetentionPass pass) {
     return PassDescriptor.of(pass, runtime.settings(pass.name()), reports.history(pass.name()));
   }
 

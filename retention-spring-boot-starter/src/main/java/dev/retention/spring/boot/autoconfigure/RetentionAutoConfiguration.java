@@ -1,6 +1,6 @@
 package dev.retention.spring.boot.autoconfigure;
 
-import dev.retention.runtime.RetentionRegistry;
+import dev.retention.runtime.generated.RetentionRegistry;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
 import dev.retention.spring.boot.BeforeDeleteRegistration;

@@ -1,0 +1,75 @@
+package dev.retention.runtime.internal.assembly;
+
+import dev.retention.runtime.internal.shape.NativeShapes;
+import dev.retention.runtime.internal.shape.hibernate.HibernateShapes;
+import dev.retention.runtime.internal.transaction.ProviderJta;
+import dev.retention.runtime.internal.transaction.hibernate.HibernateJta;
+import jakarta.persistence.EntityManagerFactory;
+import java.lang.System.Logger.Level;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the provider on the class path adds to JPA: Hibernate's native statement shapes and its JTA platform. The
+ * runtime never needs Hibernate; its classes are loaded only when it is present, and a Hibernate whose internals differ
+ * from those the runtime was built against steps aside for JPA alone.
+ */
+final class ProviderSupport {
+
+  private static final System.Logger LOGGER = System.getLogger(ProviderSupport.class.getName());
+
+  private static final String HIBERNATE = "org.hibernate.engine.spi.SessionFactoryImplementor";
+
+  private ProviderSupport() {}
+
+  /** The native shapes for {@code emf}, fastest first; none when {@code portableOnly} or without Hibernate. */
+  static List<NativeShapes> nativeShapes(EntityManagerFactory emf, boolean portableOnly) {
+    if (portableOnly || !hibernatePresent()) {
+      return List.of();
+    }
+    try {
+      return HibernateShapes.forFactory(emf);
+    } catch (LinkageError otherHibernate) {
+      LOGGER.log(Level.INFO, () -> "Retention cannot use the statements shaped for this database with this Hibernate"
+          + " version (" + otherHibernate + "); the portable JPQL runs instead");
+      return List.of();
+    }
+  }
+
+  /** What the provider reveals of JTA; empty without Hibernate. */
+  static Optional<ProviderJta> jta() {
+    if (!hibernatePresent()) {
+      return Optional.empty();
+    }
+    ProviderJta hibernate = HibernateJta.INSTANCE;
+    return Optional.of(new ProviderJta() {
+      @Override
+      public Optional<dev.retention.runtime.internal.transaction.BatchTransactions> transactionsFor(
+          EntityManagerFactory emf) {
+        try {
+          return hibernate.transactionsFor(emf);
+        } catch (LinkageError otherHibernate) {
+          return Optional.empty(); // a Hibernate whose JTA services differ: judged by JPA alone
+        }
+      }
+
+      @Override
+      public Optional<Boolean> isJta(EntityManagerFactory emf) {
+        try {
+          return hibernate.isJta(emf);
+        } catch (LinkageError otherHibernate) {
+          return Optional.empty();
+        }
+      }
+    });
+  }
+
+  private static boolean hibernatePresent() {
+    try {
+      Class.forName(HIBERNATE, false, ProviderSupport.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError absent) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package dev.retention.runtime.internal.assembly;
+
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.generated.GeneratedPass;
+import dev.retention.runtime.generated.RetentionRegistry;
+import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.config.OptionsBinder;
+import dev.retention.runtime.internal.discovery.RegistryDiscovery;
+import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
+import dev.retention.runtime.internal.mapping.StoredTypes;
+import dev.retention.runtime.internal.pass.Conditions;
+import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.report.Listeners;
+import dev.retention.runtime.internal.scope.ScopeWindowing;
+import dev.retention.runtime.internal.scope.ScopedPasses;
+import dev.retention.runtime.internal.shape.ShapeChoice;
+import dev.retention.runtime.internal.sweep.StopSignal;
+import dev.retention.runtime.internal.sweep.SweepEnvironment;
+import dev.retention.runtime.internal.sweep.Sweeper;
+import dev.retention.runtime.internal.transaction.BatchTransactions;
+import dev.retention.runtime.internal.transaction.ProviderJta;
+import dev.retention.runtime.internal.transaction.TransactionChoice;
+import jakarta.persistence.EntityManagerFactory;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * What {@code RetentionRuntime.Builder.build()} does: discovers the passes, binds and checks every option, checks the
+ * passes against the factory (conditions, stored types, hooks, scope windows), chooses each pass's statements and
+ * transactions, and makes one sweeper per pass. Everything that can be wrong is found here, before a thread starts.
+ */
+public final class RuntimeAssembly {
+
+  private static final System.Logger LOGGER = System.getLogger(RuntimeAssembly.class.getName());
+
+  /**
+   * What the builder was given.
+   *
+   * @param registries the registries to use instead of discovering them; null to discover
+   * @param transactions the application's way to run a batch's transaction, given whether the unit is JTA; null to
+   *     choose from the factory
+   */
+  public record Input(EntityManagerFactory emf, Clock clock, ZoneId zone, Map<String, String> configuration,
+      RetentionOptions defaults, Map<String, RetentionOptions> options, List<SweepListener> listeners,
+      ClassLoader classLoader, List<RetentionRegistry> registries, boolean portableStatements,
+      BeforeDeleteHooks beforeDelete, ScopedPasses scopeWindows, Function<Boolean, BatchTransactions> transactions) {}
+
+  /**
+   * A runtime's parts.
+   *
+   * @param passes the passes of the factory's entities, sorted by name
+   * @param sweepers one per pass, by name, in the passes' order
+   */
+  public record Assembled(List<RetentionPass> passes, Map<String, Sweeper> sweepers, BatchTransactions transactions,
+      StopSignal stopSignal) {}
+
+  private RuntimeAssembly() {}
+
+  /**
+   * Assembles a runtime from what the builder was given.
+   *
+   * @throws RetentionConfigurationException listing every problem found
+   */
+  public static Assembled assemble(Input input) {
+    EntityManagerFactory emf = input.emf();
+    List<GeneratedPass> discovered = input.registries() != null
+        ? RegistryDiscovery.collect(input.registries())
+        : RegistryDiscovery.discover(input.classLoader() != null ? input.classLoader() : contextClassLoader());
+    Map<String, Duration> windows = new LinkedHashMap<>();
+    discovered.forEach(pass -> windows.put(pass.name(), pass.expireAfter()));
+    Map<String, PassSettings> settings =
+        OptionsBinder.bind(windows, input.configuration(), input.defaults(), input.options());
+    input.beforeDelete().check(discovered);
+
+    List<GeneratedPass> managed = discovered.stream().filter(pass -> isManaged(emf, pass)).collect(Collectors.toList());
+    warnOfShortenedWindows(managed, settings);
+    List<PassModel> models = managed.stream().map(pass -> PassModel.of(pass, emf.getMetamodel()))
+        .collect(Collectors.toList());
+    Conditions.check(emf, models);
+    Map<String, ScopeWindowing> windowsOfScopes =
+        input.scopeWindows().resolve(discovered, managed, settings, emf.getMetamodel());
+    List<String> notDates = StoredTypes.problems(emf, managed);
+    if (!notDates.isEmpty()) {
+      throw new RetentionConfigurationException(notDates);
+    }
+    ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, input.portableStatements()));
+    Optional<ProviderJta> jta = ProviderSupport.jta();
+    BatchTransactions transactions = input.transactions() != null
+        ? input.transactions().apply(TransactionChoice.isJtaFactory(emf, jta))
+        : TransactionChoice.detect(emf, jta);
+    StopSignal stopSignal = new StopSignal();
+    SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(),
+        Listeners.withBuiltIns(input.listeners()), stopSignal);
+    Map<String, Sweeper> sweepers = new LinkedHashMap<>();
+    for (PassModel model : models) {
+      ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()));
+      sweepers.put(model.name(), new Sweeper(environment, model, settings.get(model.name()), choice,
+          windowsOfScopes.get(model.name())));
+    }
+    return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal);
+  }
+
+  /** Whether the factory manages the pass's entity; a pass of another persistence unit is left out. */
+  private static boolean isManaged(EntityManagerFactory emf, RetentionPass pass) {
+    try {
+      emf.getMetamodel().entity(pass.entityType());
+      return true;
+    } catch (IllegalArgumentException notAnEntityOfThisUnit) {
+      LOGGER.log(Level.INFO, () -> "Pass " + pass.name()
+          + " left out: its entity is not managed by this EntityManagerFactory");
+      return false;
+    }
+  }
+
+  /** Whether configuration or code set the pass a window shorter than the one compiled into it. */
+  static boolean shortened(RetentionPass pass, PassSettings settings) {
+    return settings.retention().compareTo(pass.expireAfter()) < 0;
+  }
+
+  /**
+   * Logs every window shorter than the compiled one at WARNING, with both values: a shorter window deletes rows the
+   * code was written to keep, so it is said out loud each time the runtime is built.
+   */
+  private static void warnOfShortenedWindows(List<? extends RetentionPass> passes, Map<String, PassSettings> settings) {
+    for (RetentionPass pass : passes) {
+      PassSettings passSettings = settings.get(pass.name());
+      if (shortened(pass, passSettings)) {
+        LOGGER.log(Level.WARNING, () -> "Retention window of " + pass.name() + " shortened to "
+            + Durations.format(passSettings.retention()) + " (compiled: " + Durations.format(pass.expireAfter())
+            + "): rows the compiled window keeps are deleted");
+      }
+    }
+  }
+
+  private static ClassLoader contextClassLoader() {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    return loader != null ? loader : RuntimeAssembly.class.getClassLoader();
+  }
+}

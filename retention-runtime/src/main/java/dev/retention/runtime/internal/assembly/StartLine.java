@@ -1,0 +1,48 @@
+package dev.retention.runtime.internal.assembly;
+
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.schedule.StartupStagger;
+import dev.retention.runtime.internal.sweep.Sweeper;
+import java.util.List;
+import java.util.Map;
+
+/** The line the runtime logs when it starts: every enabled pass, its window, schedule and statements, and why. */
+public final class StartLine {
+
+  /** What the runtime logs at WARNING when it finds no pass at all. */
+  public static final String NO_PASSES = "Retention found no pass: no generated registry is on the class path, or none"
+      + " of its entities belongs to this EntityManagerFactory. Most often retention-processor did not run: it belongs"
+      + " on the compiler's annotationProcessorPaths (JDK 23 and later no longer run processors found on the class"
+      + " path). See the user guide, section 12, \"The runtime finds no pass\"";
+
+  private StartLine() {}
+
+  /** The start line of a runtime over {@code passes}, of which the {@code enabled} sweep, in {@code transactions}. */
+  public static String of(List<RetentionPass> passes, List<Sweeper> enabled, String transactions) {
+    if (passes.isEmpty()) {
+      return NO_PASSES;
+    }
+    StringBuilder text = new StringBuilder("Retention started: ").append(enabled.size())
+        .append(enabled.size() == 1 ? " pass" : " passes").append(" enabled of ").append(passes.size())
+        .append(", batches in ").append(transactions);
+    for (Sweeper sweeper : enabled) {
+      PassSettings settings = sweeper.settings();
+      RetentionPass pass = sweeper.model().pass();
+      text.append(System.lineSeparator()).append("  ").append(settings.pass())
+          .append(settings.retention().isZero() ? ": expires at its attribute"
+              : ": retention " + Durations.format(settings.retention()))
+          .append(RuntimeAssembly.shortened(pass, settings)
+              ? " (shortened from the compiled " + Durations.format(pass.expireAfter()) + ")"
+              : "")
+          .append(", every ").append(Durations.format(settings.effectiveInterval()))
+          .append(", first sweep in ").append(Durations.format(
+              StartupStagger.offset(settings.pass(), settings.maxStartupStagger())))
+          .append(settings.dryRun() ? ", dry run" : "")
+          .append(sweeper.describeScopes())
+          .append(", ").append(sweeper.describeStatements());
+    }
+    return text.toString();
+  }
+}

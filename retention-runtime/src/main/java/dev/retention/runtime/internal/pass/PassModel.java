@@ -1,0 +1,129 @@
+package dev.retention.runtime.internal.pass;
+
+import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.generated.Cutoff;
+import dev.retention.runtime.generated.GeneratedPass;
+import dev.retention.runtime.generated.PassDescriptor;
+import jakarta.persistence.metamodel.EntityType;
+import jakarta.persistence.metamodel.Metamodel;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/**
+ * One pass as the runtime deletes by it: the generated pass's description, with the names the provider's metamodel
+ * gives its entity and id, and the keys a batch names its rows by. Every statement of every shape is built from it.
+ */
+public final class PassModel {
+
+  private final GeneratedPass pass;
+  private final PassDescriptor descriptor;
+  private final String entityName;
+  private final String idAttribute;
+  private final Keys keys;
+  private final ConditionReads conditionReads;
+
+  private PassModel(GeneratedPass pass, String entityName, String idAttribute, Keys keys,
+      ConditionReads conditionReads) {
+    this.pass = pass;
+    this.descriptor = pass.descriptor();
+    this.entityName = entityName;
+    this.idAttribute = idAttribute;
+    this.keys = keys;
+    this.conditionReads = conditionReads;
+  }
+
+  /** The model of {@code pass}, named as the provider's metamodel names its entity and id. */
+  public static PassModel of(GeneratedPass pass, Metamodel metamodel) {
+    EntityType<?> entity = metamodel.entity(pass.entityType());
+    String id = entity.hasSingleIdAttribute() ? Keys.idAttribute(entity).getName() : pass.descriptor().idAttribute();
+    ConditionReads reads = pass.descriptor().condition()
+        .map(condition -> ConditionReads.of(condition, entity, metamodel)).orElse(ConditionReads.NONE);
+    return new PassModel(pass, entity.getName(), id, Keys.of(metamodel, entity), reads);
+  }
+
+  public GeneratedPass pass() {
+    return pass;
+  }
+
+  public String name() {
+    return pass.name();
+  }
+
+  public Class<?> entityType() {
+    return descriptor.entityType();
+  }
+
+  /** The entity's name in JPQL. */
+  public String entityName() {
+    return entityName;
+  }
+
+  /** The id attribute that orders rows of one date: the id, or the first attribute of an {@code @IdClass}. */
+  public String idAttribute() {
+    return idAttribute;
+  }
+
+  public String ttlAttribute() {
+    return descriptor.ttlAttribute();
+  }
+
+  public Optional<String> condition() {
+    return descriptor.condition();
+  }
+
+  public Optional<String> scopeAttribute() {
+    return descriptor.scopeAttribute();
+  }
+
+  public DeleteStrategy strategy() {
+    return descriptor.strategy();
+  }
+
+  public Keys keys() {
+    return keys;
+  }
+
+  /** What the condition reads beyond the entity's own row. */
+  public ConditionReads conditionReads() {
+    return conditionReads;
+  }
+
+  /** The unit of an attribute that holds epoch time; empty for a date attribute. */
+  public Optional<ChronoUnit> epochUnit() {
+    return descriptor.epochUnit();
+  }
+
+  /** The rows expired at {@code cutoff} within {@code scope}: the predicate every statement applies. */
+  public ExpiredRows expiredAt(Cutoff cutoff, Scope scope) {
+    if (!scope.isAll() && scopeAttribute().isEmpty()) {
+      throw new IllegalArgumentException("Pass " + name() + " has no @TtlScope attribute, so it has no " + scope);
+    }
+    return new ExpiredRows(this, cutoff, pass.cutoffValue(cutoff), scope);
+  }
+
+  /**
+   * The instant a non-null attribute value stands for: an epoch number in the pass's unit, clamped to the instants
+   * Java can hold (a column may hold any long); a date read as {@link Cutoff#instantOf} reads it.
+   */
+  public Instant instantOf(Object value, Cutoff cutoff) {
+    Optional<ChronoUnit> unit = epochUnit();
+    if (unit.isEmpty()) {
+      return cutoff.instantOf(value);
+    }
+    long number = ((Number) value).longValue();
+    if (unit.get() == ChronoUnit.MILLIS) {
+      return Instant.ofEpochMilli(number); // every long of milliseconds is within Instant's range
+    }
+    if (number < Instant.MIN.getEpochSecond()) {
+      return Instant.MIN;
+    }
+    return number > Instant.MAX.getEpochSecond() ? Instant.MAX : Instant.ofEpochSecond(number);
+  }
+
+  @Override
+  public String toString() {
+    return "PassModel[" + name() + "]";
+  }
+}

@@ -1,0 +1,81 @@
+package dev.retention.runtime.internal.shape;
+
+import dev.retention.runtime.BeforeDelete;
+import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.internal.pass.ExpiredRows;
+import jakarta.persistence.EntityManager;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The batches of a pass with a {@link BeforeDelete} hook: the oldest expired rows are selected, those still expired are
+ * locked, handed to the hook, then deleted, all in the batch's transaction. The lock is what lets the hook be told the
+ * truth: no other transaction can move a locked row's date past the cutoff (nor, for a condition through a to-one
+ * association, the associated row, which is held too), so every row the hook is given is deleted, and only those.
+ *
+ * <pre>{@code
+ * select e.id from Entity e where <expired> order by e.ttl, e.id                       -- at most the batch's size
+ * select e.id from Entity e where e.id in :ids and <expired> order by e.ttl, e.id      -- locked
+ * hook(em, ids)
+ * delete from Entity e where e.id in :ids and <expired>
+ * }</pre>
+ *
+ * <p>Only the hook itself can still move a row; then fewer rows are deleted than it was given (or, for a pass that
+ * removes entities, fewer are found still expired before the first is removed), and the batch rolls back rather than
+ * tell the hook a row went that stays. A hook that returns after the batch's time is up rolls its batch back too.
+ *
+ * <p>(For a pass that removes entities, the entities are locked, handed over and removed.) The statements are JPQL, so
+ * every provider and database runs them; a statement shaped for the database has no rows to hand over.
+ */
+public final class HookedShape implements Shape {
+
+  private final BeforeDelete hook;
+
+  public HookedShape(BeforeDelete hook) {
+    this.hook = hook;
+  }
+
+  @Override
+  public String name() {
+    return "JPQL with rows locked for a before-delete hook";
+  }
+
+  @Override
+  public int deleteBatch(EntityManager em, Batch batch) {
+    ExpiredRows rows = batch.rows();
+    List<Object> keys = ShapeSteps.selectKeys(em, batch);
+    if (keys.isEmpty()) {
+      return 0;
+    }
+    boolean removal = rows.pass().strategy() == DeleteStrategy.ENTITY_REMOVAL;
+    Locked locked = removal ? Locked.entities(em, rows, keys) : Locked.ids(em, rows, keys);
+    if (locked.isEmpty()) {
+      return 0;
+    }
+    callHook(em, rows, locked);
+    batch.guard().hookReturned();
+    em.flush();
+    if (removal) {
+      locked.holdConditionAndCheck(em, rows, "did the before-delete hook change or delete them?");
+      return Removal.removeAll(em, locked);
+    }
+    if (rows.pass().conditionReads().readsOtherRows()) {
+      locked.holdConditionAndCheck(em, rows, "another transaction changed what the condition reads");
+    }
+    int deleted = ShapeSteps.deleteStillExpired(em, rows, locked.keys());
+    if (deleted != locked.size()) {
+      throw new IllegalStateException("Pass " + rows.pass().name() + ": the before-delete hook was given "
+          + locked.size() + " rows, but " + deleted + " rows were deleted as still expired (did the hook change or"
+          + " delete them?); the batch rolls back and every row stays");
+    }
+    return deleted;
+  }
+
+  private void callHook(EntityManager em, ExpiredRows rows, Locked locked) {
+    try {
+      hook.beforeDelete(em, Collections.unmodifiableList(locked.items()));
+    } catch (Exception e) {
+      throw new BeforeDeleteFailedException(rows.pass().name(), locked.size(), e);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package dev.retention.runtime.internal.shape;
+
+import dev.retention.runtime.internal.pass.ConditionReads;
+import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.pass.PassModel;
+
+/**
+ * The JPQL every shape and every read of a sweep runs, built from one {@link ExpiredRows predicate}: the only place a
+ * statement's text is written. Each statement that selects or deletes by the date applies the whole predicate.
+ */
+public final class Jpql {
+
+  private Jpql() {}
+
+  private static String from(ExpiredRows rows) {
+    return " from " + rows.pass().entityName() + " e where " + rows.jpql();
+  }
+
+  private static String oldestFirst(PassModel pass) {
+    return " order by e." + pass.ttlAttribute() + ", e." + pass.idAttribute();
+  }
+
+  /**
+   * The keys of the expired rows, oldest first; for one scope of a scoped pass, each row's scope value after its key,
+   * so that the batch sees which values the database matched.
+   */
+  public static String selectKeys(ExpiredRows rows) {
+    return "select " + rows.pass().keys().selectList() + scopeColumn(rows) + from(rows) + oldestFirst(rows.pass());
+  }
+
+  /**
+   * The oldest expired rows, each as its entity, then its key's columns, then (for one scope of a scoped pass) its scope
+   * value: for a batch that locks its entities as it selects them.
+   */
+  public static String selectEntities(ExpiredRows rows) {
+    return "select e, " + rows.pass().keys().selectList() + scopeColumn(rows) + from(rows) + oldestFirst(rows.pass());
+  }
+
+  /** Whether {@link #selectKeys} and {@link #selectEntities} add each row's scope value. */
+  public static boolean selectsScope(ExpiredRows rows) {
+    return !rows.scope().isAll();
+  }
+
+  private static String scopeColumn(ExpiredRows rows) {
+    return selectsScope(rows) ? ", e." + rows.pass().scopeAttribute().orElseThrow() : "";
+  }
+
+  /** Deletes the listed rows that are still expired: a row whose date, condition or scope moved stays. */
+  public static String deleteByKeys(ExpiredRows rows, int keys) {
+    return "delete from " + rows.pass().entityName() + " e where " + rows.pass().keys().match(keys) + " and "
+        + rows.jpql();
+  }
+
+  /** Each listed row that is still expired, oldest first, to be locked: the entity, then its key. */
+  public static String entitiesByKeys(ExpiredRows rows, int keys) {
+    return "select e, " + rows.pass().keys().selectList() + " from " + rows.pass().entityName() + " e where "
+        + rows.pass().keys().match(keys) + " and " + rows.jpql() + oldestFirst(rows.pass());
+  }
+
+  /**
+   * Each listed row that is still expired, oldest first, to be locked: its id as the entity's id type (what a hook is
+   * given), then, for a composite id, its key's columns.
+   */
+  public static String idsByKeys(ExpiredRows rows, int keys) {
+    PassModel pass = rows.pass();
+    return "select e." + pass.idAttribute() + (pass.keys().composite() ? ", " + pass.keys().selectList() : "")
+        + " from " + pass.entityName() + " e where " + pass.keys().match(keys) + " and " + rows.jpql()
+        + oldestFirst(pass);
+  }
+
+  /** How many of the listed rows are still expired. */
+  public static String countByKeys(ExpiredRows rows, int keys) {
+    return "select count(e) from " + rows.pass().entityName() + " e where " + rows.pass().keys().match(keys) + " and "
+        + rows.jpql();
+  }
+
+  /**
+   * The rows a to-one association the condition follows leads to from the listed rows, to be locked for reading: the
+   * associated entity is the query's root, so that the lock falls on its rows.
+   */
+  public static String associatedByKeys(PassModel pass, ConditionReads.ToOne toOne, int keys) {
+    return "select a from " + toOne.targetEntity() + " a where exists (select e from " + pass.entityName()
+        + " e where e." + toOne.attribute() + " = a and " + pass.keys().match(keys) + ")";
+  }
+
+  /** How many rows are expired. */
+  public static String countExpired(ExpiredRows rows) {
+    return "select count(e)" + from(rows);
+  }
+
+  /** The attribute of the oldest expired row. */
+  public static String oldestExpired(ExpiredRows rows) {
+    return "select min(e." + rows.pass().ttlAttribute() + ")" + from(rows);
+  }
+
+  /**
+   * The scope values above {@code :after} (or all, without {@code after}) in order, of which the caller reads the first:
+   * one index probe per scope with an index that starts with the scope, so that scopes are found without reading their
+   * rows. Not {@code min(e.scope)}: PostgreSQL has no {@code min} of a {@code uuid} (Hibernate rewrites it, EclipseLink
+   * does not), while every database orders one.
+   */
+  public static String nextScope(PassModel pass, boolean after) {
+    String scope = pass.scopeAttribute().orElseThrow();
+    return "select e." + scope + " from " + pass.entityName() + " e where e." + scope
+        + (after ? " > :after" : " is not null") + " order by e." + scope;
+  }
+}

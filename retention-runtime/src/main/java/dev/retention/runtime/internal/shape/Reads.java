@@ -1,0 +1,38 @@
+package dev.retention.runtime.internal.shape;
+
+import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.pass.PassModel;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
+import java.util.List;
+import java.util.Optional;
+
+/** The reads of a sweep beside its batches: how many rows are expired, the oldest one, the next scope. */
+public final class Reads {
+
+  private Reads() {}
+
+  /** How many rows are expired, for dry runs. */
+  public static long countExpired(EntityManager em, ExpiredRows rows) {
+    return rows.bind(em.createQuery(Jpql.countExpired(rows), Long.class)).getSingleResult();
+  }
+
+  /** The attribute value of the oldest expired row; empty when none is left. */
+  public static Optional<Object> oldestExpired(EntityManager em, ExpiredRows rows) {
+    List<?> oldest = rows.bind(em.createQuery(Jpql.oldestExpired(rows))).getResultList();
+    return oldest.isEmpty() ? Optional.empty() : Optional.ofNullable(oldest.get(0));
+  }
+
+  /**
+   * The least value of the pass's scope attribute above {@code after} (the least of all when {@code after} is null);
+   * empty when there is none. Rows whose scope attribute is null are not a value here.
+   */
+  public static Optional<Object> nextScope(EntityManager em, PassModel pass, Object after) {
+    Query next = em.createQuery(Jpql.nextScope(pass, after != null)).setMaxResults(1);
+    if (after != null) {
+      next.setParameter("after", after);
+    }
+    List<?> first = next.getResultList();
+    return first.isEmpty() ? Optional.empty() : Optional.of(first.get(0));
+  }
+}

@@ -1,0 +1,18 @@
+package dev.retention.runtime.internal.shape;
+
+import jakarta.persistence.EntityManager;
+
+/**
+ * The statements that delete one batch. Every shape keeps the guarantees of a pass: at most the batch's size of rows,
+ * oldest first, only rows the batch's {@link dev.retention.runtime.internal.pass.ExpiredRows predicate} holds for when
+ * they are deleted (it is applied at the selection and again at the delete, or every row it read is held locked in
+ * between), never a row whose attribute is null, and through the provider, so that its caches stay right.
+ */
+public interface Shape {
+
+  /** What the start line and the pass's settings call it. */
+  String name();
+
+  /** Deletes one batch inside the caller's transaction and returns the number of rows deleted. */
+  int deleteBatch(EntityManager em, Batch batch);
+}

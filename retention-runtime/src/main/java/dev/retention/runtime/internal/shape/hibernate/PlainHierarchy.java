@@ -1,0 +1,48 @@
+package dev.retention.runtime.internal.shape.hibernate;
+
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.persister.entity.AbstractEntityPersister;
+
+/**
+ * Whether a native statement may stand in for Hibernate's own on an entity: native SQL skips what Hibernate adds to a
+ * bulk statement, so every entity of the hierarchy must have none of it (collections, secondary tables, soft delete,
+ * restrictions, a tenant column). The ctid delete and MariaDB's primary-key delete both ask here.
+ */
+final class PlainHierarchy {
+
+  private static final boolean TENANT_MAPPING = hasTenantMapping();
+
+  private PlainHierarchy() {}
+
+  /** Whether no entity of {@code root}'s hierarchy has what a native delete would skip. */
+  static boolean isPlain(SessionFactoryImplementor factory, AbstractEntityPersister root) {
+    return factory.getMappingMetamodel().streamEntityDescriptors()
+        .filter(persister -> persister.getRootEntityName().equals(root.getEntityName()))
+        .allMatch(persister -> persister instanceof AbstractEntityPersister entity
+            && !entity.hasCollections()
+            && entity.getTableNames().length == 1
+            && entity.getSoftDeleteMapping() == null
+            && !entity.hasWhereRestrictions()
+            && hasNoTenantColumn(entity));
+  }
+
+  /**
+   * Whether the entity has no {@code @TenantId} column, which a native statement would ignore. Hibernate 7.4 says so
+   * through its tenant mapping; Hibernate 6 has none and applies {@code @TenantId} as a filter on every load, loads by
+   * key included, so an entity with any such filter is taken to have a tenant column, and the JPQL shapes, which
+   * Hibernate translates with the tenant, run instead.
+   */
+  private static boolean hasNoTenantColumn(AbstractEntityPersister entity) {
+    return TENANT_MAPPING ? entity.getTenantIdMapping() == null : !entity.hasFilterForLoadByKey();
+  }
+
+  /** Whether this Hibernate has {@code getTenantIdMapping()} (7.x); asked once, not by catching a linkage error. */
+  private static boolean hasTenantMapping() {
+    try {
+      AbstractEntityPersister.class.getMethod("getTenantIdMapping");
+      return true;
+    } catch (NoSuchMethodException hibernate6) {
+      return false;
+    }
+  }
+}

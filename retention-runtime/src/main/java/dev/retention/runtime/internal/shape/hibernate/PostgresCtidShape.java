@@ -1,0 +1,148 @@
+package dev.retention.runtime.internal.shape.hibernate;
+
+import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.shape.Batch;
+import dev.retention.runtime.internal.shape.NativeShapes;
+import dev.retention.runtime.internal.shape.Shape;
+import jakarta.persistence.EntityManager;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+import org.hibernate.Session;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.persister.entity.AbstractEntityPersister;
+import org.hibernate.persister.entity.EntityPersister;
+import org.hibernate.persister.entity.SingleTableEntityPersister;
+import org.hibernate.query.NativeQuery;
+
+/**
+ * One statement per batch on PostgreSQL: the oldest expired rows are found through the index, locked (skipping rows
+ * another transaction holds), and deleted by their physical address, {@code ctid}, with the predicate applied again:
+ *
+ * <pre>{@code
+ * delete from only t where ctid = any(array(
+ *     select ctid from only t where ttl <= ? order by ttl, id limit ? for update skip locked))
+ *   and ttl <= ?
+ * }</pre>
+ *
+ * <p>Measured here about twice as fast as selecting ids and deleting by them, with no id list to bind. It takes a pass
+ * only by allow-list, where the statement keeps exactly the rows the JPQL keeps:
+ * <ul>
+ *   <li>bulk statements, no condition (JPQL, which native SQL cannot carry), no scope (a scoped pass's batch sees each
+ *       row's scope before it deletes);
+ *   <li>a plain entity: the root of a single-table hierarchy with one id column and no collections, secondary tables,
+ *       soft delete, restrictions or tenant column, which Hibernate would add to its own statements;
+ *   <li>a {@code @Ttl} column on the allow-list of {@link NativeColumns}: the cutoff bound as is must be stored as the
+ *       mapping stores it;
+ *   <li>a plain table: a {@code ctid} is unique within one physical table only, so on a partitioned table or one with
+ *       inheritance children the re-applied predicate would delete every expired row sharing a {@code ctid} with a
+ *       selected one, past the batch bound. The statement names {@code only} its table as well, so a table partitioned
+ *       after start gets no row beyond the bound (it gets none at all, and the lag shows it).
+ * </ul>
+ * The statement names the entity as synchronized, so Hibernate evicts it from the second-level cache.
+ */
+final class PostgresCtidShape implements NativeShapes {
+
+  /** The table's kind and whether other tables inherit from it (partitions are children too). */
+  private static final String TABLE_KIND = "select c.relkind::text, exists (select 1 from pg_inherits i"
+      + " where i.inhparent = c.oid) from pg_class c where c.oid = to_regclass(?)";
+
+  private final SessionFactoryImplementor factory;
+
+  PostgresCtidShape(SessionFactoryImplementor factory) {
+    this.factory = factory;
+  }
+
+  @Override
+  public String name() {
+    return "PostgreSQL ctid";
+  }
+
+  @Override
+  public Judgement judge(PassModel pass) {
+    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS || pass.condition().isPresent()) {
+      return Judgement.quietlyDeclines(); // removal and conditions are JPQL's
+    }
+    if (pass.scopeAttribute().isPresent()) {
+      return Judgement.declines("a scoped pass's batches see each row's scope before they delete");
+    }
+    EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(pass.entityType());
+    if (!(persister instanceof SingleTableEntityPersister single)
+        || single.isInherited()
+        || single.getTableNames().length != 1
+        || single.getIdentifierColumnNames().length != 1
+        || !PlainHierarchy.isPlain(factory, single)) {
+      return Judgement.quietlyDeclines();
+    }
+    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
+        NativeColumns.TTL_TYPES);
+    if (ttl.refused().isPresent()) {
+      return Judgement.declines(ttl.refusal());
+    }
+    String table = single.getIdentifierTableName();
+    Optional<String> tableNote = tableNote(table);
+    if (tableNote.isPresent()) {
+      return Judgement.declines(tableNote.get());
+    }
+    String id = single.getIdentifierColumnNames()[0];
+    return Judgement.takes(new Statement("delete from only " + table + " where ctid = any(array(select ctid from only "
+        + table + " where " + ttl.name() + " <= ?1 order by " + ttl.name() + ", " + id
+        + " limit ?2 for update skip locked)) and " + ttl.name() + " <= ?3"));
+  }
+
+  /** Why the table cannot hold the bound, or empty when it is a plain table. */
+  private Optional<String> tableNote(String table) {
+    try (Session session = factory.openSession()) {
+      return session.doReturningWork(connection -> tableNote(connection, table));
+    } catch (RuntimeException unreadable) {
+      return Optional.of("cannot tell whether table " + table + " is partitioned (" + unreadable.getMessage() + ")");
+    }
+  }
+
+  private static Optional<String> tableNote(Connection connection, String table) throws SQLException {
+    try (PreparedStatement query = connection.prepareStatement(TABLE_KIND)) {
+      query.setString(1, table);
+      try (ResultSet result = query.executeQuery()) {
+        if (!result.next() || result.getString(1) == null) {
+          return Optional.of("table " + table + " is not in the catalog");
+        }
+        if ("p".equals(result.getString(1))) {
+          return Optional.of("table " + table + " is partitioned, and a ctid is unique only within one partition");
+        }
+        if (result.getBoolean(2)) {
+          return Optional.of("other tables inherit from " + table + ", and a ctid is unique only within one table");
+        }
+        if (!"r".equals(result.getString(1))) {
+          return Optional.of(table + " is not a plain table (relkind " + result.getString(1) + ")");
+        }
+        return Optional.empty();
+      }
+    }
+  }
+
+  /** The statement of one pass. */
+  private record Statement(String sql) implements Shape {
+
+    @Override
+    public String name() {
+      return "PostgreSQL ctid";
+    }
+
+    @Override
+    public int deleteBatch(EntityManager em, Batch batch) {
+      ExpiredRows rows = batch.rows();
+      BatchSession.ASYNCHRONOUS_COMMIT.prepare(em);
+      return em.createNativeQuery(sql)
+          .unwrap(NativeQuery.class)
+          .addSynchronizedEntityClass(rows.pass().entityType())
+          .setParameter(1, rows.cutoffValue())
+          .setParameter(2, batch.size())
+          .setParameter(3, rows.cutoffValue())
+          .executeUpdate();
+    }
+  }
+}

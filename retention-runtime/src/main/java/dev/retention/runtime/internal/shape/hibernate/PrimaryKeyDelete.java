@@ -1,0 +1,108 @@
+package dev.retention.runtime.internal.shape.hibernate;
+
+import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.pass.PassModel;
+import jakarta.persistence.EntityManager;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.metamodel.mapping.BasicValuedModelPart;
+import org.hibernate.persister.entity.AbstractEntityPersister;
+import org.hibernate.persister.entity.EntityPersister;
+import org.hibernate.persister.entity.SingleTableEntityPersister;
+import org.hibernate.query.NativeQuery;
+
+/**
+ * MariaDB and MySQL: a delete of the rows a batch locked that reaches them through the primary key alone.
+ *
+ * <pre>{@code
+ * delete t from json_table(?, '$[*]' columns (id bigint path '$')) k straight_join tbl t on t.id = k.id
+ *   where t.ttl <= ?
+ * }</pre>
+ *
+ * <p>Once statistics say a table is small, MariaDB runs {@code delete … where id in (…)} as a full scan, and at its
+ * REPEATABLE READ a scanning delete locks, or waits for, every row it reads: one row a foreground transaction held,
+ * even one that was not expired, stopped every sweep of the table. A {@code FORCE INDEX} hint does not help: MariaDB
+ * turns a delete of one table into its single-table form and drops the hint. Here the ids come as one JSON array,
+ * a table the join reads first, and each row of the table is reached by primary-key lookup ({@code eq_ref}), so the
+ * delete visits exactly the listed rows, which the batch locked when it selected them (skipping rows others hold):
+ * it waits for no one. It applies the predicate again to each of them (the date, and the scope of a scoped pass's
+ * batch), as every delete does. The statement text is the same for every batch, whatever its size.
+ *
+ * <p>Native SQL bypasses what Hibernate adds to a delete, so only plain entities qualify: the root of a single-table
+ * hierarchy, one integer id column without a converter, and no collections, secondary tables, soft delete,
+ * restrictions or tenant column; a pass without a condition (JPQL, which native SQL cannot carry) whose {@code @Ttl}
+ * and scope columns are on the allow-list of {@link NativeColumns}. Other passes delete as the JPQL does.
+ *
+ * @param sql the statement, with the ids as its first parameter and the cutoff as its second, up to its predicate on
+ *     the scope
+ * @param scopeColumn the scope column, or null for a pass without a scope
+ */
+record PrimaryKeyDelete(String sql, String scopeColumn) {
+
+  /** The statement for {@code pass}, or empty when its entity or its columns are not plain enough for native SQL. */
+  static Optional<PrimaryKeyDelete> of(SessionFactoryImplementor factory, PassModel pass) {
+    if (pass.condition().isPresent()) {
+      return Optional.empty();
+    }
+    EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(pass.entityType());
+    if (!(persister instanceof SingleTableEntityPersister single)
+        || single.isInherited()
+        || single.getTableNames().length != 1
+        || single.getIdentifierColumnNames().length != 1
+        || !PlainHierarchy.isPlain(factory, single)) {
+      return Optional.empty();
+    }
+    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
+        NativeColumns.TTL_TYPES);
+    NativeColumns.Column scope = pass.scopeAttribute()
+        .map(attribute -> NativeColumns.of(factory, single, attribute, "@TtlScope attribute", NativeColumns.SCOPE_TYPES))
+        .orElse(null);
+    if (ttl.refused().isPresent() || scope != null && scope.refused().isPresent()) {
+      return Optional.empty();
+    }
+    return sqlTypeOfId(single).map(idType -> new PrimaryKeyDelete("delete t from json_table(?1, '$[*]' columns (id "
+        + idType + " path '$')) k straight_join " + single.getIdentifierTableName() + " t on t."
+        + single.getIdentifierColumnNames()[0] + " = k.id where t." + ttl.name() + " <= ?2",
+        scope == null ? null : scope.name()));
+  }
+
+  /**
+   * Deletes the rows of {@code ids} that are still expired (which the batch holds locked), and evicts the entity from
+   * the cache.
+   */
+  int execute(EntityManager em, ExpiredRows rows, List<?> ids) {
+    String statement = sql;
+    Optional<Object> scopeValue = rows.scopeValue();
+    if (!rows.scope().isAll()) {
+      statement += " and t." + scopeColumn + (scopeValue.isPresent() ? " = ?3" : " is null");
+    }
+    NativeQuery<?> delete = em.createNativeQuery(statement)
+        .unwrap(NativeQuery.class)
+        .addSynchronizedEntityClass(rows.pass().entityType())
+        .setParameter(1, ids.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
+        .setParameter(2, rows.cutoffValue());
+    scopeValue.ifPresent(value -> delete.setParameter(3, value));
+    return delete.executeUpdate();
+  }
+
+  /**
+   * The SQL type the JSON array's values are read as: the id's, for an integer id bound as is; empty for any other id,
+   * whose value could read differently from JSON than through its mapping.
+   */
+  private static Optional<String> sqlTypeOfId(AbstractEntityPersister persister) {
+    if (!(persister.getIdentifierMapping() instanceof BasicValuedModelPart basic)
+        || basic.getJdbcMapping().getValueConverter() != null) {
+      return Optional.empty();
+    }
+    Class<?> type = basic.getJdbcMapping().getJavaTypeDescriptor().getJavaTypeClass();
+    if (type == Long.class || type == long.class) {
+      return Optional.of("bigint");
+    }
+    if (type == Integer.class || type == int.class || type == Short.class || type == short.class) {
+      return Optional.of("int");
+    }
+    return Optional.empty();
+  }
+}
