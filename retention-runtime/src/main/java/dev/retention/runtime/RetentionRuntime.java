@@ -70,11 +70,12 @@ public final class RetentionRuntime implements AutoCloseable {
   private final int maxConcurrentSweeps;
   private final Duration closeTimeout;
   private final ThreadFactory threadFactory;
+  private final Listeners listeners;
   private BackgroundSweeps background;
   private volatile boolean closed;
 
   private RetentionRuntime(Builder builder, List<RetentionPass<?>> passes, Map<String, Sweeper> sweepers,
-      StopSignal stopSignal, BatchTransactions transactions) {
+      StopSignal stopSignal, BatchTransactions transactions, Listeners listeners) {
     this.passes = List.copyOf(passes);
     this.transactions = transactions;
     this.sweepers = sweepers;
@@ -83,6 +84,7 @@ public final class RetentionRuntime implements AutoCloseable {
     this.maxConcurrentSweeps = builder.maxConcurrentSweeps;
     this.closeTimeout = builder.closeTimeout;
     this.threadFactory = builder.threadFactory != null ? builder.threadFactory : new SweeperThreads();
+    this.listeners = listeners;
   }
 
   /** A builder for a runtime over {@code emf}'s entities. */
@@ -245,6 +247,7 @@ public final class RetentionRuntime implements AutoCloseable {
       LOGGER.log(Level.WARNING, "A retention batch was still running " + closeTimeout
           + " after close(); it will commit or roll back on its own");
     }
+    listeners.close();
   }
 
   private void checkOpen() {
@@ -379,7 +382,10 @@ public final class RetentionRuntime implements AutoCloseable {
       return this;
     }
 
-    /** Receives every sweep's events. */
+    /**
+     * Receives every sweep's events, on a thread of its own; a sweep waits up to a second for each call, and a listener
+     * that takes longer misses the events that come while it is busy (see {@link SweepListener}).
+     */
     public Builder listener(SweepListener listener) {
       listeners.add(Objects.requireNonNull(listener, "listener"));
       return this;
@@ -416,8 +422,9 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
-     * Makes the threads background sweeps run on: a Jakarta EE {@code ManagedThreadFactory}, say, or a Spring task
-     * executor's. Default: daemon threads named {@code retention-<runtime>-sweeper-<n>}, so the JVM can exit and two
+     * Makes the threads background sweeps run on, and those listeners are called on: a Jakarta EE
+     * {@code ManagedThreadFactory}, say, or a Spring task executor's. Default: daemon threads named
+     * {@code retention-<runtime>-sweeper-<n>} and {@code retention-<runtime>-listener-<n>}, so the JVM can exit and two
      * runtimes in one JVM are told apart.
      */
     public Builder threadFactory(ThreadFactory threadFactory) {
@@ -519,8 +526,9 @@ public final class RetentionRuntime implements AutoCloseable {
       BatchTransactions batchTransactions = transactions != null
           ? transactions.apply(TransactionChoice.isJtaFactory(emf))
           : TransactionChoice.detect(emf);
+      Listeners allListeners = Listeners.withBuiltIns(listeners, threadFactory);
       Sweeper.Environment environment = new Sweeper.Environment(
-          emf, batchTransactions, clock, zone, Listeners.withBuiltIns(listeners), stopSignal);
+          emf, batchTransactions, clock, zone, allListeners, stopSignal);
       Map<String, Sweeper> sweepers = new LinkedHashMap<>();
       for (RetentionPass<?> pass : managed) {
         StatementShapes.Choice choice = beforeDelete.shapeFor(pass, emf.getMetamodel())
@@ -529,7 +537,7 @@ public final class RetentionRuntime implements AutoCloseable {
         sweepers.put(pass.name(), new Sweeper(environment, pass, settings.get(pass.name()), choice,
             shapes.batchBound(), windowsOfScopes.get(pass.name())));
       }
-      return new RetentionRuntime(this, managed, sweepers, stopSignal, batchTransactions);
+      return new RetentionRuntime(this, managed, sweepers, stopSignal, batchTransactions, allListeners);
     }
 
     /** Whether the factory manages the pass's entity; a pass of another persistence unit is left out. */
