@@ -9,7 +9,7 @@ import dev.retention.runtime.internal.report.Listeners;
 import dev.retention.runtime.internal.schedule.BackgroundSweeps;
 import dev.retention.runtime.internal.schedule.StartupStagger;
 import dev.retention.runtime.internal.schedule.SweeperThreads;
-import dev.retention.runtime.internal.schedule.SweepPlan;
+import dev.retention.runtime.internal.schedule.SweepTimer;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
 import dev.retention.runtime.internal.scope.ScopedPasses;
 import dev.retention.runtime.internal.statement.Conditions;
@@ -70,6 +70,8 @@ public final class RetentionRuntime implements AutoCloseable {
   private final int maxConcurrentSweeps;
   private final Duration closeTimeout;
   private final ThreadFactory threadFactory;
+  /** When background sweeps come due; null for System.nanoTime(). Never the clock. */
+  private final SweepTimer sweepTimer;
   private final Listeners listeners;
   private BackgroundSweeps background;
   private volatile boolean closed;
@@ -84,6 +86,7 @@ public final class RetentionRuntime implements AutoCloseable {
     this.maxConcurrentSweeps = builder.maxConcurrentSweeps;
     this.closeTimeout = builder.closeTimeout;
     this.threadFactory = builder.threadFactory != null ? builder.threadFactory : new SweeperThreads();
+    this.sweepTimer = builder.sweepTimer;
     this.listeners = listeners;
   }
 
@@ -126,8 +129,8 @@ public final class RetentionRuntime implements AutoCloseable {
       // Everything that can fail comes before the first thread: start() starts every sweeper or none.
       List<PassSettings> enabled = enabledSweepers().stream().map(Sweeper::settings).collect(Collectors.toList());
       String startLine = passes.isEmpty() ? NO_PASSES : describeStart(enabled);
-      BackgroundSweeps sweeps = new BackgroundSweeps(sweepers, new SweepPlan(enabled, clock.instant()), clock,
-          stopSignal, maxConcurrentSweeps, threadFactory);
+      BackgroundSweeps sweeps = new BackgroundSweeps(sweepers, enabled, clock, stopSignal, maxConcurrentSweeps,
+          threadFactory, sweepTimer);
       sweeps.start();
       background = sweeps;
       LOGGER.log(passes.isEmpty() ? Level.WARNING : Level.INFO, startLine);
@@ -328,6 +331,8 @@ public final class RetentionRuntime implements AutoCloseable {
     private boolean portableStatements;
     private final BeforeDeleteHooks beforeDelete = new BeforeDeleteHooks();
     private final ScopedPasses scopeWindows = new ScopedPasses();
+    /** When background sweeps come due; null: System.nanoTime(). Set by tests only. */
+    private SweepTimer sweepTimer;
     /** The application's way to run a batch's transaction, given whether the unit is JTA; null: from the factory. */
     private Function<Boolean, BatchTransactions> transactions;
 
@@ -335,7 +340,11 @@ public final class RetentionRuntime implements AutoCloseable {
       this.emf = Objects.requireNonNull(emf, "emf");
     }
 
-    /** The clock each sweep reads its {@code now} from. Default: the system clock. */
+    /**
+     * The clock each sweep reads its {@code now} from, which decides what is expired (the cutoff) and dates the reports.
+     * When background sweeps run is not the clock's: they follow {@code System.nanoTime()}, so a clock that stands still
+     * or is set back never stops or delays them. Default: the system clock.
+     */
     public Builder clock(Clock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
@@ -429,6 +438,15 @@ public final class RetentionRuntime implements AutoCloseable {
      */
     public Builder threadFactory(ThreadFactory threadFactory) {
       this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+      return this;
+    }
+
+    /**
+     * The monotonic time background sweeps are scheduled by, for tests that move it by hand instead of waiting. Package
+     * private: applications schedule by {@code System.nanoTime()}, whatever their {@link #clock(Clock) clock} says.
+     */
+    Builder sweepTimer(SweepTimer sweepTimer) {
+      this.sweepTimer = Objects.requireNonNull(sweepTimer, "sweepTimer");
       return this;
     }
 
