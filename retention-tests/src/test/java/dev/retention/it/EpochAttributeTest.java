@@ -54,7 +54,7 @@ class EpochAttributeTest extends DatabaseSuite {
   @ValueSource(booleans = {false, true})
   void aSpringSessionGoesOnceItsExpiryMillisecondIsAtOrBeforeNow(boolean portable) {
     Jpa.persistAll(emf, List.of(
-        new SpringSessionRow("long-gone", 0),
+        new SpringSessionRow("long-gone", Instant.parse("2001-01-01T00:00:00Z").toEpochMilli()),
         new SpringSessionRow("a-minute-ago", NOW_MILLIS - 60_000),
         new SpringSessionRow("this-millisecond", NOW_MILLIS),
         new SpringSessionRow("next-millisecond", NOW_MILLIS + 1),

@@ -305,6 +305,8 @@ public final class Sweeper {
     /** A scope of the sweep kept rows for a later sweep, though the sweep went on to other scopes. */
     private boolean moreLater;
     private RuntimeException failure;
+    /** Whether the sweep this run is (or is part of) checked its epoch values already. */
+    private boolean epochValuesChecked;
     /** The oldest expired row found after the last batch, when that was looked up already. */
     private Optional<Instant> oldestAfterLastBatch;
 
@@ -358,11 +360,36 @@ public final class Sweeper {
      * @return whether it stopped at {@code maxBatches} with rows left
      */
     boolean drain(int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
+      if (!epochValuesPlausible()) {
+        return false;
+      }
       if (settings.dryRun()) {
         countInsteadOfDeleting();
         return false;
       }
       return deleteInBatches(maxBatches, deadlineNanos, pauseBetweenBatches);
+    }
+
+    /**
+     * Once a sweep, before its first row is deleted or counted: stored epoch values that the declared unit misreads
+     * fail the sweep and keep every row ({@link EpochPlausibility}).
+     */
+    private boolean epochValuesPlausible() {
+      Run sweep = parent != null ? parent : this;
+      if (sweep.epochValuesChecked) {
+        return true;
+      }
+      sweep.epochValuesChecked = true;
+      try {
+        read(em -> {
+          EpochPlausibility.check(em, pass, settings);
+          return null;
+        });
+        return true;
+      } catch (RuntimeException | Error e) {
+        failure = new SweepFailedException(pass.name(), step("checking its epoch values"), cutoff.instant(), e);
+        return false;
+      }
     }
 
     private void countInsteadOfDeleting() {
