@@ -7,6 +7,7 @@ import dev.retention.it.epoch.KeycloakEvent;
 import dev.retention.it.epoch.RevokedToken;
 import dev.retention.it.epoch.SpringSessionRow;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
@@ -29,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * milliseconds, the expiry itself) and Keycloak's events ({@code EVENT_TIME bigint}, milliseconds, kept 30 days), and
  * an {@code int} of JWT-style seconds: the boundary to the unit, null kept, the lag read in the attribute's unit.
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class EpochAttributeTest extends DatabaseSuite {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.epoch.ApiKey;
 import dev.retention.it.epoch.SpringSessionRow;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * seconds declared {@code MILLISECONDS} read as January 1970 and went whole at the first sweep, sessions that had
  * hours to live included. The bounds: a milliseconds value before 1973-01-01, a seconds value after 5000-01-01.
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class EpochPlausibilityTest extends DatabaseSuite {
