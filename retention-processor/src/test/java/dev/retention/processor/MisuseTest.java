@@ -125,6 +125,88 @@ class MisuseTest {
         .inFile(entity).onLineContaining("when = ");
   }
 
+  /** The statement would read {@code e.expiresAt <= :cutoff and (e.a = 1) or (e.b = 2)}: the or escapes the date. */
+  @Test
+  void aConditionWhoseParenthesesCloseEarlyIsAnError() {
+    JavaFileObject entity = conditional("e.a = 1) or (e.b = 2");
+
+    Compilation compilation = compile(entity);
+
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("[retention:condition] @Ttl(when = \"e.a = 1) or (e.b = 2\") closes a"
+            + " parenthesis at character 8 that it never opened, so it is not one expression: the statements put it"
+            + " in parentheses after the date's comparison, and a condition that is not balanced could make rows go"
+            + " whose date has not expired. Write one balanced boolean expression, closing every parenthesis and"
+            + " string literal it opens (a quote inside a literal is written ''), as in when = \"(e.a = 1 or e.b ="
+            + " 2)\"")
+        .inFile(entity).onLineContaining("when = ");
+  }
+
+  @Test
+  void aConditionLeavingAParenthesisOrALiteralOpenIsAnError() {
+    JavaFileObject parenthesis = conditional("(e.a = 1 or (e.b = 2)");
+    JavaFileObject literal = conditional("e.state = 'it''s) or (e.a = 1");
+
+    Compilation open = compile(parenthesis);
+    Compilation unterminated = compile(literal);
+
+    assertThat(open).hadErrorCount(1);
+    assertThat(open).hadErrorContaining("[retention:condition] @Ttl(when = \"(e.a = 1 or (e.b = 2)\") leaves a"
+            + " parenthesis open, so it is not one expression")
+        .inFile(parenthesis).onLineContaining("when = ");
+    assertThat(unterminated).hadErrorCount(1);
+    assertThat(unterminated).hadErrorContaining("[retention:condition] @Ttl(when = \"e.state = 'it''s) or (e.a ="
+            + " 1\") has a string literal at character 11 that never ends, so it is not one expression")
+        .inFile(literal).onLineContaining("when = ");
+  }
+
+  /** Each reads differently on Hibernate, which skips comments and has two more ways to write a literal. */
+  @Test
+  void aConditionWhoseParenthesesOnlySomeProvidersCountIsAnError() {
+    JavaFileObject comment = conditional("/* ( */ e.a = 1) or (e.b = 2 /* ) */");
+    JavaFileObject doubleQuoted = conditional("e.state = \\\"(\\\") or (e.b = 2 or e.state = \\\")\\\"");
+    JavaFileObject backslash = conditional("e.state = 'O\\\\'Brien'");
+
+    Compilation commentCompiled = compile(comment);
+    assertThat(commentCompiled).hadErrorCount(1);
+    assertThat(commentCompiled).hadErrorContaining("[retention:condition] @Ttl(when = \"/* ( */ e.a = 1) or (e.b ="
+            + " 2 /* ) */\") has a comment at character 1: Hibernate skips /* ... */, JPQL does not, so where its"
+            + " parentheses close depends on the provider, and a condition whose parentheses close early could make"
+            + " rows go whose date has not expired. Write string literals in single quotes, a quote inside one as '',"
+            + " and no comments, as in when = \"e.name = 'O''Brien'\"")
+        .inFile(comment).onLineContaining("when = ");
+    Compilation doubleQuotedCompiled = compile(doubleQuoted);
+    assertThat(doubleQuotedCompiled).hadErrorCount(1);
+    assertThat(doubleQuotedCompiled).hadErrorContaining("@Ttl(when = \"e.state = \"(\") or (e.b = 2 or e.state ="
+            + " \")\"\") has a double quote at character 11: Hibernate reads \"...\" as a string literal, JPQL does"
+            + " not, so where its parentheses close depends on the provider")
+        .inFile(doubleQuoted).onLineContaining("when = ");
+    Compilation backslashCompiled = compile(backslash);
+    assertThat(backslashCompiled).hadErrorCount(1);
+    assertThat(backslashCompiled).hadErrorContaining("@Ttl(when = \"e.state = 'O\\'Brien'\") has a backslash"
+            + " before a quote at character 13, inside a string literal: Hibernate reads it as"
+            + " a quote within the literal, JPQL as the literal's end, so where its parentheses close depends on the"
+            + " provider")
+        .inFile(backslash).onLineContaining("when = ");
+  }
+
+  @Test
+  void parenthesesInsideStringLiteralsAreNotCounted() {
+    assertThat(compile(conditional("e.state = ')' or (e.state = 'it''s (' and e.a > 0)"))).succeeded();
+  }
+
+  /** An entity with attributes a, b and state, whose {@code @Ttl} has the condition {@code when}. */
+  private static JavaFileObject conditional(String when) {
+    return entity("Session",
+        "@Id Long id;",
+        "int a;",
+        "int b;",
+        "String state;",
+        "@Ttl(expireAfterSeconds = 0,",
+        "     when = \"" + when + "\")",
+        "Instant expiresAt;");
+  }
+
   @Test
   void anEpochUnitOnADateIsAnErrorOnTheUnit() {
     JavaFileObject entity = entity("Session",

@@ -22,6 +22,8 @@ import java.util.TreeMap;
  * @param scopeSweepBudget for a scoped pass, how long an on-demand sweep of one scope may go on starting batches
  * @param scopeWindows for a scoped pass, the windows configuration gives single scopes
  *     ({@code retention.<pass>.scope.<value>.retention}), by the scope value as written there
+ * @param epochCheck for a pass over epoch time, whether each sweep first checks that the stored values are plausible
+ *     for the declared unit ({@code epoch-check})
  */
 public record PassSettings(
     String pass,
@@ -39,20 +41,22 @@ public record PassSettings(
     boolean batchSizeFixed,
     int maxBatchesPerScope,
     Duration scopeSweepBudget,
-    Map<String, Duration> scopeWindows) {
+    Map<String, Duration> scopeWindows,
+    boolean epochCheck) {
 
   public PassSettings {
     scopeWindows = Collections.unmodifiableMap(new TreeMap<>(scopeWindows));
   }
 
-  /** Settings of a pass without windows per scope, and the built-in bounds of scoped sweeps. */
+  /** Settings of a pass without windows per scope, the built-in bounds of scoped sweeps, and the epoch check on. */
   public PassSettings(String pass, boolean enabled, Duration retention, boolean retentionOverridden, int batchSize,
       Duration batchDelay, Duration sweepInterval, Duration maxStartupStagger, int maxBatchesPerSweep, boolean dryRun,
       Duration batchTimeout, Duration batchTarget, boolean batchSizeFixed) {
     this(pass, enabled, retention, retentionOverridden, batchSize, batchDelay, sweepInterval, maxStartupStagger,
         maxBatchesPerSweep, dryRun, batchTimeout, batchTarget, batchSizeFixed,
         (Integer) RetentionOption.MAX_BATCHES_PER_SCOPE.defaultValue().orElseThrow(),
-        (Duration) RetentionOption.SCOPE_SWEEP_BUDGET.defaultValue().orElseThrow(), Map.of());
+        (Duration) RetentionOption.SCOPE_SWEEP_BUDGET.defaultValue().orElseThrow(), Map.of(),
+        (Boolean) RetentionOption.EPOCH_CHECK.defaultValue().orElseThrow());
   }
 
   /** The {@link #batchTarget()} of a pass whose batches have a fixed size. */

@@ -44,7 +44,12 @@ public enum RetentionOption {
           + " cannot hold back the others, and the bound of an on-demand sweep of one scope."),
   SCOPE_SWEEP_BUDGET("scope-sweep-budget", Type.DURATION, Duration.ofMillis(200),
       "For a pass with a @TtlScope attribute: an on-demand sweep of one scope (sweep(pass, scope), on a request path"
-          + " say) starts no batch after this long.");
+          + " say) starts no batch after this long."),
+  EPOCH_CHECK("epoch-check", Type.BOOLEAN, true,
+      "For a @Ttl attribute that holds epoch time: before each sweep deletes or counts, its oldest and newest values"
+          + " are read (two index probes), and a milliseconds column with a value before 1973 or a seconds column with"
+          + " one after the year 5000 (the other unit, most likely) fails the sweep, every row kept; false turns the"
+          + " check off.");
 
   /**
    * The largest batch size accepted. A batch's ids are bound as parameters of one statement: PostgreSQL's driver stops
@@ -171,7 +176,7 @@ public enum RetentionOption {
    */
   public String allowedRange() {
     return switch (this) {
-      case ENABLED, DRY_RUN -> "allowed: true or false";
+      case ENABLED, DRY_RUN, EPOCH_CHECK -> "allowed: true or false";
       case RETENTION, MIN_RETENTION -> "allowed: 0 to " + Durations.format(MAX_RETENTION)
           + " (the longest @Ttl window, about 68 years)";
       case BATCH_SIZE -> "allowed: 1 to " + MAX_BATCH_SIZE;
@@ -206,7 +211,7 @@ public enum RetentionOption {
       case MAX_BATCHES_PER_SWEEP -> countProblem((Integer) value, MAX_MAX_BATCHES_PER_SWEEP);
       case MAX_BATCHES_PER_SCOPE -> countProblem((Integer) value, MAX_MAX_BATCHES_PER_SCOPE);
       case SCOPE_SWEEP_BUDGET -> durationProblem((Duration) value, Duration.ZERO, MAX_SCOPE_SWEEP_BUDGET);
-      case ENABLED, DRY_RUN -> Optional.empty();
+      case ENABLED, DRY_RUN, EPOCH_CHECK -> Optional.empty();
       case RETENTION, MIN_RETENTION -> durationProblem((Duration) value, Duration.ZERO, MAX_RETENTION);
       case BATCH_DELAY -> durationProblem((Duration) value, Duration.ZERO, MAX_BATCH_DELAY);
       case SWEEP_INTERVAL -> durationProblem((Duration) value, MIN_SWEEP_INTERVAL, MAX_SWEEP_INTERVAL);

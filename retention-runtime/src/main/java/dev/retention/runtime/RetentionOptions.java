@@ -91,6 +91,11 @@ public final class RetentionOptions {
     return (Duration) value(RetentionOption.SCOPE_SWEEP_BUDGET);
   }
 
+  /** Whether a sweep of a pass over epoch time first checks that the stored values are plausible for their unit. */
+  public boolean epochCheck() {
+    return (Boolean) value(RetentionOption.EPOCH_CHECK);
+  }
+
   public RetentionOptions withEnabled(boolean enabled) {
     return with(RetentionOption.ENABLED, enabled);
   }
@@ -138,6 +143,10 @@ public final class RetentionOptions {
 
   public RetentionOptions withMaxBatchesPerScope(int maxBatchesPerScope) {
     return with(RetentionOption.MAX_BATCHES_PER_SCOPE, maxBatchesPerScope);
+  }
+
+  public RetentionOptions withEpochCheck(boolean epochCheck) {
+    return with(RetentionOption.EPOCH_CHECK, epochCheck);
   }
 
   public RetentionOptions withScopeSweepBudget(Duration scopeSweepBudget) {

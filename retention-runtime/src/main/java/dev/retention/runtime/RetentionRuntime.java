@@ -5,7 +5,8 @@ import dev.retention.runtime.internal.assembly.RuntimeAssembly;
 import dev.retention.runtime.internal.assembly.StartLine;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.schedule.BackgroundSweeps;
-import dev.retention.runtime.internal.schedule.SweepPlan;
+import dev.retention.runtime.internal.report.Listeners;
+import dev.retention.runtime.internal.schedule.SweepTimer;
 import dev.retention.runtime.internal.schedule.SweeperThreads;
 import dev.retention.runtime.internal.scope.ScopedPasses;
 import dev.retention.runtime.internal.sweep.StopSignal;
@@ -58,6 +59,9 @@ public final class RetentionRuntime implements AutoCloseable {
   private final int maxConcurrentSweeps;
   private final Duration closeTimeout;
   private final ThreadFactory threadFactory;
+  /** When background sweeps come due; null for System.nanoTime(). Never the clock. */
+  private final SweepTimer sweepTimer;
+  private final Listeners listeners;
   private BackgroundSweeps background;
   private volatile boolean closed;
 
@@ -70,6 +74,8 @@ public final class RetentionRuntime implements AutoCloseable {
     this.maxConcurrentSweeps = builder.maxConcurrentSweeps;
     this.closeTimeout = builder.closeTimeout;
     this.threadFactory = builder.threadFactory != null ? builder.threadFactory : new SweeperThreads();
+    this.sweepTimer = builder.sweepTimer;
+    this.listeners = parts.listeners();
   }
 
   /** A builder for a runtime over {@code emf}'s entities. */
@@ -112,8 +118,8 @@ public final class RetentionRuntime implements AutoCloseable {
       List<Sweeper> enabled = enabledSweepers();
       String startLine = StartLine.of(passes, enabled, transactions.name());
       BackgroundSweeps sweeps = new BackgroundSweeps(sweepers,
-          new SweepPlan(enabled.stream().map(Sweeper::settings).collect(Collectors.toList()), clock.instant()), clock,
-          stopSignal, maxConcurrentSweeps, threadFactory);
+          enabled.stream().map(Sweeper::settings).collect(Collectors.toList()), clock, stopSignal, maxConcurrentSweeps,
+          threadFactory, sweepTimer);
       sweeps.start();
       background = sweeps;
       LOGGER.log(passes.isEmpty() ? Level.WARNING : Level.INFO, startLine);
@@ -235,6 +241,7 @@ public final class RetentionRuntime implements AutoCloseable {
       LOGGER.log(Level.WARNING, "A retention batch was still running " + closeTimeout
           + " after close(); it will commit or roll back on its own");
     }
+    listeners.close();
   }
 
   private void checkOpen() {
@@ -273,6 +280,8 @@ public final class RetentionRuntime implements AutoCloseable {
     private boolean portableStatements;
     private final BeforeDeleteHooks beforeDelete = new BeforeDeleteHooks();
     private final ScopedPasses scopeWindows = new ScopedPasses();
+    /** When background sweeps come due; null: System.nanoTime(). Set by tests only. */
+    private SweepTimer sweepTimer;
     /** The application's way to run a batch's transaction, given whether the unit is JTA; null: from the factory. */
     private Function<Boolean, BatchTransactions> transactions;
 
@@ -280,7 +289,11 @@ public final class RetentionRuntime implements AutoCloseable {
       this.emf = Objects.requireNonNull(emf, "emf");
     }
 
-    /** The clock each sweep reads its {@code now} from. Default: the system clock. */
+    /**
+     * The clock each sweep reads its {@code now} from, which decides what is expired (the cutoff) and dates the reports.
+     * When background sweeps run is not the clock's: they follow {@code System.nanoTime()}, so a clock that stands still
+     * or is set back never stops or delays them. Default: the system clock.
+     */
     public Builder clock(Clock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
@@ -327,7 +340,10 @@ public final class RetentionRuntime implements AutoCloseable {
       return this;
     }
 
-    /** Receives every sweep's events. */
+    /**
+     * Receives every sweep's events, on a thread of its own; a sweep waits up to a second for each call, and a listener
+     * that takes longer misses the events that come while it is busy (see {@link SweepListener}).
+     */
     public Builder listener(SweepListener listener) {
       listeners.add(Objects.requireNonNull(listener, "listener"));
       return this;
@@ -364,12 +380,22 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
-     * Makes the threads background sweeps run on: a Jakarta EE {@code ManagedThreadFactory}, say, or a Spring task
-     * executor's. Default: daemon threads named {@code retention-<runtime>-sweeper-<n>}, so the JVM can exit and two
+     * Makes the threads background sweeps run on, and those listeners are called on: a Jakarta EE
+     * {@code ManagedThreadFactory}, say, or a Spring task executor's. Default: daemon threads named
+     * {@code retention-<runtime>-sweeper-<n>} and {@code retention-<runtime>-listener-<n>}, so the JVM can exit and two
      * runtimes in one JVM are told apart.
      */
     public Builder threadFactory(ThreadFactory threadFactory) {
       this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+      return this;
+    }
+
+    /**
+     * The monotonic time background sweeps are scheduled by, for tests that move it by hand instead of waiting. Package
+     * private: applications schedule by {@code System.nanoTime()}, whatever their {@link #clock(Clock) clock} says.
+     */
+    Builder sweepTimer(SweepTimer sweepTimer) {
+      this.sweepTimer = Objects.requireNonNull(sweepTimer, "sweepTimer");
       return this;
     }
 
@@ -447,7 +473,7 @@ public final class RetentionRuntime implements AutoCloseable {
     public RetentionRuntime build() {
       return new RetentionRuntime(this, RuntimeAssembly.assemble(new RuntimeAssembly.Input(emf, clock, zone,
           configuration, defaults, options, listeners, classLoader, registries, portableStatements, beforeDelete,
-          scopeWindows, transactions)));
+          scopeWindows, transactions, threadFactory)));
     }
   }
 }

@@ -6,8 +6,11 @@ import java.time.Instant;
  * Receives what the sweepers do, for metrics or progress displays. Register one with
  * {@link RetentionRuntime.Builder#listener(SweepListener)}.
  *
- * <p>Methods are called on the sweeping thread, so they should return quickly. An exception thrown here is logged and
- * does not affect the sweep.
+ * <p>Each listener is called on a thread of its own, one event at a time, in the order of the events; the sweep waits
+ * for each call up to a second, so a listener that returns quickly has every event before the sweep goes on (and
+ * before {@code sweep(...)} returns). A listener that takes longer holds no sweep: the sweep goes on without it, and
+ * the events that come while it is still busy are dropped, counted and logged, until it returns. An exception thrown
+ * here is logged and does not affect the sweep.
  */
 public interface SweepListener {
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.model.AuditEntry;
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.ControlledPass;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.runtime.RetentionOptions;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
  * The background sweepers, started for real. The clock stands still, so after its first sweep a drained pass is due
  * only an interval later; the tests wait on the listener, never on time.
  */
+@EveryProvider
 @Timeout(60)
 class BackgroundSweepsTest extends H2Fixture {
 

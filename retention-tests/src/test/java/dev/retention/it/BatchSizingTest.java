@@ -9,10 +9,12 @@ import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.internal.sweep.BatchSizer;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,8 +33,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Batches sized by {@code batch-target} (no {@code batch-size} set) still delete exactly the expired rows, whatever
- * sizes the runtime picks, with the statements the runtime uses on each database. The sizes depend on how long each
- * batch really took, so the tests check them against the durations the reports give rather than against fixed values.
+ * sizes the runtime picks, with the statements the runtime uses on each database.
+ *
+ * <p>Which size a batch gets depends on how long the batches before it took, and a loaded machine changes that: the
+ * sizer's decisions are tested with given timings in {@code BatchSizerTest}. Here the tests assert only what no timing
+ * can change: the rows deleted and kept, and the bounds every size stays within.
  */
 @ParameterizedClass
 @EnumSource(TestDatabase.Kind.class)
@@ -39,9 +45,9 @@ class BatchSizingTest {
 
   private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   private static final String SESSIONS = SessionToken.class.getName();
-  /** Longer than any batch here takes, so that every full batch grows the next. */
+  /** Longer than a batch here takes, on a quiet machine: full batches mostly grow the next. */
   private static final Duration GENEROUS = Duration.ofSeconds(10);
-  /** Shorter than any batch here takes, so that the first batch shrinks the next. */
+  /** Shorter than a batch here takes, on most machines: batches mostly shrink the next. */
   private static final Duration TIGHT = Duration.ofMillis(1);
 
   private final TestDatabase.Kind kind;
@@ -71,10 +77,10 @@ class BatchSizingTest {
   }
 
   @Test
-  void growingBatchesDeleteExactlyTheExpiredRows() {
+  void batchesSizedUnderAGenerousTargetDeleteExactlyTheExpiredRows() {
     Set<Long> kept = persistTable(3_500);
 
-    try (RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchTarget(GENEROUS))) {
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchTarget(GENEROUS)).build()) {
       SweepReport report = retention.sweep(SESSIONS);
 
       assertTrue(report.succeeded(), () -> report.failure().toString());
@@ -82,21 +88,17 @@ class BatchSizingTest {
       assertFalse(report.workRemains());
     }
     assertEquals(kept, sessionIds());
-    assertEquals(500, sizes().get(0));
-    for (int i = 1; i < batches.size(); i++) {
-      BatchReport before = batches.get(i - 1);
-      assertTrue(before.deleted() < before.batchSize() || batches.get(i).batchSize() > before.batchSize(),
-          "a full batch faster than 10 s grows the next: " + batches);
-    }
+    assertEquals(500, sizes().get(0), "the first batch takes batch-size");
+    assertSizesWithinTheSizersBounds();
     BatchReport last = batches.get(batches.size() - 1);
     assertTrue(last.deleted() < last.batchSize(), "the sweep ended on a short batch: " + batches);
   }
 
   @Test
-  void shrinkingBatchesDeleteExactlyTheExpiredRows() {
+  void batchesSizedUnderATightTargetDeleteExactlyTheExpiredRows() {
     Set<Long> kept = persistTable(1_200);
 
-    try (RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchTarget(TIGHT))) {
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchTarget(TIGHT)).build()) {
       SweepReport report = retention.sweep(SESSIONS);
 
       assertTrue(report.succeeded(), () -> report.failure().toString());
@@ -104,30 +106,39 @@ class BatchSizingTest {
       assertFalse(report.workRemains());
     }
     assertEquals(kept, sessionIds());
-    assertTrue(batches.get(0).duration().compareTo(TIGHT) > 0, "no batch of 500 rows takes under 1 ms");
-    assertTrue(batches.get(1).batchSize() < 500, "the first batch, slower than the target, shrinks the next: "
-        + batches);
-    batches.forEach(batch -> assertTrue(batch.deleted() <= batch.batchSize(), "no batch above its size: " + batch));
+    assertEquals(500, sizes().get(0), "the first batch takes batch-size");
+    assertSizesWithinTheSizersBounds();
   }
 
+  /**
+   * A failed batch quarters the size whatever it took, so the size the second sweep starts at is known: the first
+   * sweep's 500 rows, quartered, not 500 again.
+   */
   @Test
-  void theNextSweepStartsAtTheSizeTheLastOneReached() {
+  void theNextSweepStartsAtTheSizeTheLastOneLeft() {
     Set<Long> kept = persistTable(3_500);
+    AtomicBoolean failNextBatch = new AtomicBoolean(true);
 
-    try (RetentionRuntime retention = runtime(
-        RetentionOptions.empty().withBatchTarget(GENEROUS).withMaxBatchesPerSweep(2))) {
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchTarget(GENEROUS))
+        .beforeDelete(SESSIONS, (em, rows) -> {
+          if (failNextBatch.getAndSet(false)) {
+            throw new IllegalStateException("the archive is unavailable");
+          }
+        })
+        .build()) {
       SweepReport first = retention.sweep(SESSIONS);
+      assertTrue(first.failure().isPresent(), "the first batch failed: " + first);
+      assertEquals(0, first.deleted());
+      assertEquals(7_000, sessionIds().size(), "the failed batch kept its rows");
+
       SweepReport second = retention.sweep(SESSIONS);
 
-      assertEquals(2, first.batches());
-      assertTrue(first.workRemains());
       assertTrue(second.succeeded(), () -> second.failure().toString());
-      assertEquals(3_500, first.deleted() + second.deleted());
+      assertEquals(3_500, second.deleted());
     }
     assertEquals(kept, sessionIds());
-    assertEquals(500, sizes().get(0));
-    assertTrue(sizes().get(2) > sizes().get(1), "the second sweep starts above where the first one's last batch"
-        + " stood, not at 500 again: " + batches);
+    assertEquals(125, sizes().get(0), "a quarter of the failed batch's 500: " + batches);
+    assertSizesWithinTheSizersBounds();
   }
 
   @Test
@@ -135,11 +146,32 @@ class BatchSizingTest {
     Set<Long> kept = persistTable(1_000);
 
     try (RetentionRuntime retention = runtime(
-        RetentionOptions.empty().withBatchTarget(GENEROUS).withBatchSize(300))) {
+        RetentionOptions.empty().withBatchTarget(GENEROUS).withBatchSize(300)).build()) {
       assertEquals(1_000, retention.sweep(SESSIONS).deleted());
     }
     assertEquals(List.of(300, 300, 300, 300), sizes());
     assertEquals(kept, sessionIds());
+  }
+
+  /**
+   * The bounds the sizer keeps whatever the batches took: no batch deletes more than its size; every size is between
+   * the sizer's minimum and the largest batch; a full batch at most doubles the next, a short one never grows it, and
+   * none shrinks it below a quarter.
+   */
+  private void assertSizesWithinTheSizersBounds() {
+    for (int i = 0; i < batches.size(); i++) {
+      BatchReport batch = batches.get(i);
+      assertTrue(batch.deleted() <= batch.batchSize(), "no batch above its size: " + batch);
+      assertTrue(batch.batchSize() >= BatchSizer.MINIMUM && batch.batchSize() <= RetentionOption.MAX_BATCH_SIZE,
+          "between the minimum and the largest batch: " + batch);
+      if (i > 0) {
+        BatchReport before = batches.get(i - 1);
+        int most = before.deleted() >= before.batchSize() ? 2 * before.batchSize() : before.batchSize();
+        int least = Math.max(BatchSizer.MINIMUM, before.batchSize() / 4);
+        assertTrue(batch.batchSize() <= most && batch.batchSize() >= least,
+            "batch " + batch.number() + " between " + least + " and " + most + " rows: " + batches);
+      }
+    }
   }
 
   /**
@@ -166,7 +198,7 @@ class BatchSizingTest {
     return kept;
   }
 
-  private RetentionRuntime runtime(RetentionOptions options) {
+  private RetentionRuntime.Builder runtime(RetentionOptions options) {
     return RetentionRuntime.builder(emf)
         .clock(new TestClock(NOW))
         .zone(ZoneOffset.UTC)
@@ -176,16 +208,11 @@ class BatchSizingTest {
           public void batchCompleted(BatchReport batch) {
             batches.add(batch);
           }
-        })
-        .build();
+        });
   }
 
   private List<Integer> sizes() {
     return batches.stream().map(BatchReport::batchSize).toList();
-  }
-
-  private List<Integer> deleted() {
-    return batches.stream().map(BatchReport::deleted).toList();
   }
 
   private Set<Long> sessionIds() {

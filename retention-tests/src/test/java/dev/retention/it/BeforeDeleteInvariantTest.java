@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.hooks.AuditRecord;
 import dev.retention.it.hooks.AuditRecordHistory;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.TestDatabase;
@@ -40,6 +41,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.hook.cases=<n>} changes how many cases it has
  * ({@link RandomCases}).
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class BeforeDeleteInvariantTest extends DatabaseSuite {

@@ -11,6 +11,7 @@ import dev.retention.it.hooks.UploadedFile;
 import dev.retention.it.shapes.KeyedRow;
 import dev.retention.it.shapes.PairRow;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.BeforeDelete;
@@ -38,6 +39,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A hook before each batch's delete: given the batch's rows in its transaction, before they go; its failure keeps
  * them; a dry run never calls it.
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class BeforeDeleteTest extends DatabaseSuite {

@@ -12,6 +12,7 @@ import dev.retention.it.conditions.MisspelledConditionRow;
 import dev.retention.it.conditions.PinnedFile;
 import dev.retention.it.conditions.StatusTextJob;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.RaceBeforeDelete;
@@ -41,6 +42,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code @Ttl(when = ...)}: a row expires only when the condition also holds, on every statement shape, for bulk and
  * removal passes, in counts and lags too; a condition the provider refuses fails {@code build()}.
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class ConditionTest extends DatabaseSuite {

@@ -8,6 +8,7 @@ import dev.retention.it.epoch.RevokedToken;
 import dev.retention.it.epoch.SignedUrl;
 import dev.retention.it.epoch.SpringSessionRow;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * milliseconds, the expiry itself) and Keycloak's events ({@code EVENT_TIME bigint}, milliseconds, kept 30 days), and
  * an {@code int} of JWT-style seconds: the boundary to the unit, null kept, the lag read in the attribute's unit.
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class EpochAttributeTest extends DatabaseSuite {
@@ -56,7 +58,7 @@ class EpochAttributeTest extends DatabaseSuite {
   @ValueSource(booleans = {false, true})
   void aSpringSessionGoesOnceItsExpiryMillisecondIsAtOrBeforeNow(boolean portable) {
     Jpa.persistAll(emf, List.of(
-        new SpringSessionRow("long-gone", 0),
+        new SpringSessionRow("long-gone", Instant.parse("2001-01-01T00:00:00Z").toEpochMilli()),
         new SpringSessionRow("a-minute-ago", NOW_MILLIS - 60_000),
         new SpringSessionRow("this-millisecond", NOW_MILLIS),
         new SpringSessionRow("next-millisecond", NOW_MILLIS + 1),

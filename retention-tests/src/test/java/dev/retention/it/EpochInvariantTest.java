@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.epoch.RevokedToken;
 import dev.retention.it.epoch.SpringSessionRow;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.TestDatabase;
@@ -32,16 +33,21 @@ import org.junit.jupiter.params.provider.EnumSource;
  * shape) or an {@code int} of seconds, values on the cutoff's unit, one unit either side, null, far away; a clock with
  * fractions of a millisecond; random windows, batch options and statement shapes. A row may go only once the instant
  * its number stands for is at or before the cutoff (judged here with {@code Instant}, not with the runtime's
- * rounding); once drained, the rows left are exactly those not expired.
+ * rounding); once drained, the rows left are exactly those not expired. Half the cases keep the check of implausible
+ * epoch values on: a milliseconds column with a value before 1973 (the far past below) then fails every sweep, and no
+ * row goes.
  *
  * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.epoch.cases=<n>} changes how many cases it has
  * ({@link RandomCases}).
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class EpochInvariantTest extends DatabaseSuite {
 
   private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
+  /** The oldest epoch-milliseconds value the check of epoch values finds plausible, as the guide states it. */
+  private static final long EARLIEST_PLAUSIBLE_MILLIS = Instant.parse("1973-01-01T00:00:00Z").toEpochMilli();
 
   EpochInvariantTest(TestDatabase.Kind kind) {
     super(kind, ORIGIN, SpringSessionRow.class, RevokedToken.class);
@@ -115,7 +121,9 @@ class EpochInvariantTest extends DatabaseSuite {
     Map<Long, Long> rows = rows(random, shape, shape.unitsOf(firstCutoff));
     Jpa.persistAll(emf, rows.entrySet().stream().map(row -> shape.row(row.getKey(), row.getValue()))
         .collect(Collectors.toList()));
+    boolean epochCheck = random.nextBoolean();
     RetentionOptions options = RetentionOptions.empty()
+        .withEpochCheck(epochCheck)
         .withBatchSize(1 + random.nextInt(12))
         .withMaxBatchesPerSweep(1 + random.nextInt(4))
         .withMinRetention(Duration.ZERO)
@@ -124,6 +132,15 @@ class EpochInvariantTest extends DatabaseSuite {
         .portableStatements(random.nextBoolean())
         .options(shape.pass, options)
         .build()) {
+      if (epochCheck && shape == Shape.MILLIS_LONG && rows.values().stream()
+          .anyMatch(value -> value != null && value < EARLIEST_PLAUSIBLE_MILLIS)) {
+        clock.set(now);
+        SweepReport refused = retention.sweep(shape.pass);
+        assertTrue(refused.failure().orElseThrow(() -> new AssertionError("a value before 1973 in a milliseconds"
+            + " column, yet the sweep went ahead: " + refused)).getMessage().contains("epoch-check=false"));
+        assertEquals(rows.keySet(), ids(shape), "every row kept");
+        return;
+      }
       Map<Long, Long> left = new HashMap<>(rows);
       Instant cutoff = firstCutoff;
       SweepReport last = null;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.RecordingListener;
@@ -38,6 +39,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * with {@code -Dtest.faults=true}) the database restarted mid-sweep. Batches are all-or-nothing, nothing unexpired is
  * lost, and a later sweep completes the drain.
  */
+@EveryProvider
 @Timeout(300)
 @ParameterizedClass(name = "{0}")
 @EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL", "MARIADB"})

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.TestDatabase;
@@ -36,6 +37,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * <p>{@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.dates.cases=<n>} changes how many cases it has
  * ({@link RandomCases}).
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class InvariantTest extends DatabaseSuite {

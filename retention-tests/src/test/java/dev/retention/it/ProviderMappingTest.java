@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.mapping.BytesRow;
 import dev.retention.it.shapes.ZonedDateTimeRow;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.TestDatabase;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * A {@code @Ttl} attribute the provider stores as bytes, not as a date, is refused when the runtime is built, with
  * the pass, the attribute, the provider and what to do: its rows would otherwise be compared as bytes.
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class ProviderMappingTest {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.ControlledPass;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.internal.report.BatchEvent;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every sweep reported to {@code System.Logger} and to Flight Recorder. */
+@EveryProvider
 class ReportingTest extends H2Fixture {
 
   /** Held here: java.util.logging keeps loggers weakly, and a handler on a dropped logger would hear nothing. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.scopes.AccountUpload;
 import dev.retention.it.scopes.TenantNotification;
 import dev.retention.it.shapes.InstantRow;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.StartLine;
@@ -54,6 +55,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * and never piling up; each scope has its window (configuration over code over the pass's), read at each sweep; a
  * whole sweep goes scope by scope, each with its own window and its bounded share, and resumes where it stopped.
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class ScopeTest {

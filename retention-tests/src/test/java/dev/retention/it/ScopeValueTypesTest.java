@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.scopes.DeviceReading;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.TestDatabase;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code min(e.deviceId) ... > :after}, whatever type the provider gives the column and however the database orders
  * it; the value may come as text, as a request or configuration gives it.
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class ScopeValueTypesTest extends DatabaseSuite {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.shapes.CallbackRow;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionRuntime;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Four runtimes, each with its own {@code EntityManagerFactory} as four application instances would have, drain one
  * table at once, with no lease: locked rows are skipped, not waited for.
  */
+@EveryProvider
 @Timeout(600)
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.shapes.Shape;
 import dev.retention.it.shapes.Shapes;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.StartLine;
@@ -37,6 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every attribute type and entity shape, swept by its generated pass: rows expired before the cutoff and exactly at it
  * go; rows after it and rows with a null attribute stay. Zone-less attributes are read in a zone that is not UTC.
  */
+@EveryProvider
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)

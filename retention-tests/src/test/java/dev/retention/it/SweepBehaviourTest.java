@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.AuditEntry;
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** What a sweep deletes and keeps, in how many batches, on a real database with generated passes. */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class SweepBehaviourTest {

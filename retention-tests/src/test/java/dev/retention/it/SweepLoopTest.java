@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.ControlledPass;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.runtime.RetentionOptions;
@@ -23,6 +24,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** One sweep at a time, called directly: what a sweep does between its cutoff and its report. */
+@EveryProvider
 class SweepLoopTest extends H2Fixture {
 
   final RecordingListener listener = new RecordingListener();

@@ -45,7 +45,7 @@ public enum TemporalType {
     return javaType;
   }
 
-  /** The {@code dev.retention.runtime.Cutoff} method that returns the cutoff as a parameter for this type. */
+  /** The {@code dev.retention.runtime.generated.Cutoff} method that returns the cutoff as a parameter for this type. */
   public String cutoffMethod() {
     return cutoffMethod;
   }

@@ -17,8 +17,9 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 
 /**
- * The compile-time check of {@code @Ttl(when = ...)}: every {@code e.<attribute>} it names is an attribute of the
- * entity's hierarchy, it names at least one, and it binds no parameter. Whether the whole expression is valid JPQL
+ * The compile-time check of {@code @Ttl(when = ...)}: it is one balanced expression ({@link ConditionSyntax}), every
+ * {@code e.<attribute>} it names is an attribute of the entity's hierarchy, it names at least one, and it binds no
+ * parameter. Whether the whole expression is valid JPQL
  * only the provider can tell; the runtime asks it when it is built.
  */
 final class ConditionValidator {
@@ -38,6 +39,11 @@ final class ConditionValidator {
     }
     AnnotationValue value = member.whenValue().orElseThrow();
     String text = condition.get();
+    Optional<ConditionSyntax.Flaw> flaw = ConditionSyntax.flaw(text);
+    if (flaw.isPresent()) {
+      return Optional.of(Problem.onValue(member.element(), member.ttl(), value, flaw.get().message(), text,
+          flaw.get().detail()));
+    }
     String outsideLiterals = STRING_LITERAL.matcher(text).replaceAll("''");
     Matcher parameter = PARAMETER.matcher(outsideLiterals);
     if (parameter.find()) {

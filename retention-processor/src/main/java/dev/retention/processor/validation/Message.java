@@ -33,6 +33,15 @@ public enum Message {
   CONDITION_PARAMETER(Diagnostic.Kind.ERROR, "condition",
       "@Ttl(when = \"%s\") has the parameter %s, which nothing binds. Write the value as a literal, as in"
           + " e.status = 'FINISHED' or e.attempts >= 3"),
+  CONDITION_UNBALANCED(Diagnostic.Kind.ERROR, "condition",
+      "@Ttl(when = \"%s\") %s, so it is not one expression: the statements put it in parentheses after the date's"
+          + " comparison, and a condition that is not balanced could make rows go whose date has not expired. Write"
+          + " one balanced boolean expression, closing every parenthesis and string literal it opens (a quote inside a"
+          + " literal is written ''), as in when = \"(e.a = 1 or e.b = 2)\""),
+  CONDITION_UNCLEAR(Diagnostic.Kind.ERROR, "condition",
+      "@Ttl(when = \"%s\") %s, so where its parentheses close depends on the provider, and a condition whose"
+          + " parentheses close early could make rows go whose date has not expired. Write string literals in single"
+          + " quotes, a quote inside one as '', and no comments, as in when = \"e.name = 'O''Brien'\""),
   NOT_AN_ENTITY(Diagnostic.Kind.ERROR, "entity",
       "@Ttl is in %s, which is neither an @Entity nor a @MappedSuperclass, so there is no table to delete from."
           + " Annotate the class with @Entity (or @MappedSuperclass), or move @Ttl to an entity"),

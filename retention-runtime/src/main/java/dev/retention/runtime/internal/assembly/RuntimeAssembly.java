@@ -34,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -52,20 +53,23 @@ public final class RuntimeAssembly {
    * @param registries the registries to use instead of discovering them; null to discover
    * @param transactions the application's way to run a batch's transaction, given whether the unit is JTA; null to
    *     choose from the factory
+   * @param threadFactory makes the threads listeners are called on; null for the runtime's own
    */
   public record Input(EntityManagerFactory emf, Clock clock, ZoneId zone, Map<String, String> configuration,
       RetentionOptions defaults, Map<String, RetentionOptions> options, List<SweepListener> listeners,
       ClassLoader classLoader, List<RetentionRegistry> registries, boolean portableStatements,
-      BeforeDeleteHooks beforeDelete, ScopedPasses scopeWindows, Function<Boolean, BatchTransactions> transactions) {}
+      BeforeDeleteHooks beforeDelete, ScopedPasses scopeWindows, Function<Boolean, BatchTransactions> transactions,
+      ThreadFactory threadFactory) {}
 
   /**
    * A runtime's parts.
    *
    * @param passes the passes of the factory's entities, sorted by name
    * @param sweepers one per pass, by name, in the passes' order
+   * @param listeners every listener, built-in and the application's, which the runtime closes when it closes
    */
   public record Assembled(List<RetentionPass> passes, Map<String, Sweeper> sweepers, BatchTransactions transactions,
-      StopSignal stopSignal) {}
+      StopSignal stopSignal, Listeners listeners) {}
 
   private RuntimeAssembly() {}
 
@@ -102,15 +106,16 @@ public final class RuntimeAssembly {
         ? input.transactions().apply(TransactionChoice.isJtaFactory(emf, jta))
         : TransactionChoice.detect(emf, jta);
     StopSignal stopSignal = new StopSignal();
-    SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(),
-        Listeners.withBuiltIns(input.listeners()), stopSignal);
+    Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory());
+    SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
+        stopSignal);
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     for (PassModel model : models) {
       ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()));
       sweepers.put(model.name(), new Sweeper(environment, model, settings.get(model.name()), choice,
           windowsOfScopes.get(model.name())));
     }
-    return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal);
+    return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners);
   }
 
   /** Whether the factory manages the pass's entity; a pass of another persistence unit is left out. */

@@ -110,7 +110,8 @@ public final class OptionsBinder {
           resolved.batchTarget().isEmpty() || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE),
           resolved.maxBatchesPerScope(),
           resolved.scopeSweepBudget(),
-          windowsOfScopes));
+          windowsOfScopes,
+          resolved.epochCheck()));
     });
     shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "
         + String.join(", ", passes) + ": a default may lengthen windows, never shorten them. Shorten a pass's window"

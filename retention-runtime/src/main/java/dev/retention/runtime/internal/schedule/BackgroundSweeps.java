@@ -1,5 +1,6 @@
 package dev.retention.runtime.internal.schedule;
 
+import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.Sweeper;
@@ -7,10 +8,11 @@ import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * container can own them. At most {@code concurrency} sweeps run at once (one by default, so passes take turns).
  *
  * <p>Whenever a sweep ends, and whenever the next planned sweep comes due, {@link #dispatch()} hands every due pass to
- * a thread while a slot is free, then arranges to be woken for the next one. Nothing a sweep does loses its pass from
+ * a thread while a slot is free, then arranges to be woken for the next one. When is read from the {@link SweepTimer}
+ * (monotonic), never from the runtime's {@code Clock}, which only dates what a sweep deletes and reports. Nothing a sweep does loses its pass from
  * the plan: even a {@code Throwable} that escapes a sweep is logged at ERROR, kept for {@link #unexpectedFailure()}, and
  * the pass is planned again after the failure backoff.
  */
@@ -28,10 +31,11 @@ public final class BackgroundSweeps {
 
   private static final System.Logger LOGGER = System.getLogger(BackgroundSweeps.class.getName());
 
-  /** The longest the dispatcher waits before reading the clock again, whatever the plan says. */
+  /** The longest the dispatcher waits before reading the timer again, whatever the plan says. */
   private static final Duration LONGEST_WAIT = Duration.ofHours(1);
 
   private final Map<String, Sweeper> sweepers;
+  private final SweepTimer timer;
   private final SweepPlan plan;
   private final Clock clock;
   private final StopSignal stopSignal;
@@ -41,22 +45,27 @@ public final class BackgroundSweeps {
   /** Guarded by {@code this}. */
   private int sweepsInFlight;
   /** Guarded by {@code this}: the pending wake-up for the next due sweep, if any. */
-  private ScheduledFuture<?> wakeUp;
+  private Future<?> wakeUp;
   private volatile Throwable unexpectedFailure;
 
   /**
+   * Plans the sweeps of {@code enabled}, the first after each pass's startup offset from now.
+   *
+   * @param clock dates the report of a sweep that failed unexpectedly; when to sweep is the timer's
    * @param concurrency how many sweeps may run at once
    * @param threadFactory makes the threads sweeps run on
+   * @param timer when sweeps come due; null for {@link SweepTimer#system System.nanoTime()}
    */
-  public BackgroundSweeps(Map<String, Sweeper> sweepers, SweepPlan plan, Clock clock, StopSignal stopSignal,
-      int concurrency, ThreadFactory threadFactory) {
+  public BackgroundSweeps(Map<String, Sweeper> sweepers, List<PassSettings> enabled, Clock clock,
+      StopSignal stopSignal, int concurrency, ThreadFactory threadFactory, SweepTimer timer) {
     this.sweepers = Map.copyOf(sweepers);
-    this.plan = plan;
     this.clock = clock;
     this.stopSignal = stopSignal;
     this.concurrency = concurrency;
     this.executor = new ScheduledThreadPoolExecutor(concurrency, threadFactory);
     this.executor.setRemoveOnCancelPolicy(true);
+    this.timer = timer != null ? timer : SweepTimer.system(executor);
+    this.plan = new SweepPlan(enabled, this.timer.nanoTime());
   }
 
   /**
@@ -102,7 +111,7 @@ public final class BackgroundSweeps {
     if (stopSignal.stopRequested()) {
       return;
     }
-    Instant now = clock.instant();
+    long now = timer.nanoTime();
     while (sweepsInFlight < concurrency) {
       Optional<String> due = plan.takeDue(now);
       if (due.isEmpty()) {
@@ -120,21 +129,18 @@ public final class BackgroundSweeps {
   }
 
   /** Arranges to dispatch again when the next planned sweep is due, unless every slot is busy. */
-  private void scheduleWakeUp(Instant now) {
+  private void scheduleWakeUp(long now) {
     if (wakeUp != null) {
       wakeUp.cancel(false);
       wakeUp = null;
     }
-    Optional<Instant> next = plan.nextDue();
+    Optional<Long> next = plan.nextDue();
     if (next.isEmpty() || sweepsInFlight >= concurrency) {
       return;
     }
-    Duration wait = Duration.between(now, next.get());
-    if (wait.compareTo(LONGEST_WAIT) > 0) {
-      wait = LONGEST_WAIT;
-    }
+    long wait = Math.min(next.get() - now, LONGEST_WAIT.toNanos());
     try {
-      wakeUp = executor.schedule(this::dispatch, Math.max(0, wait.toNanos()), TimeUnit.NANOSECONDS);
+      wakeUp = timer.schedule(this::dispatch, Math.max(0, wait));
     } catch (RejectedExecutionException stopping) {
       // stop() shut the executor down between the check and here; nothing more is planned.
     }
@@ -152,7 +158,7 @@ public final class BackgroundSweeps {
     }
     synchronized (this) {
       sweepsInFlight--;
-      plan.completed(report, clock.instant());
+      plan.completed(report, timer.nanoTime());
     }
     dispatch();
   }

@@ -3,7 +3,6 @@ package dev.retention.runtime.internal.schedule;
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.SweepReport;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
@@ -11,70 +10,79 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 
 /**
- * When each pass sweeps next. Pure bookkeeping, no threads and no clock of its own: callers pass {@code now}.
+ * When each pass sweeps next. Pure bookkeeping, no threads and no clock of its own: callers pass {@code now}, in
+ * nanoseconds of a monotonic source ({@link SweepTimer}), never an instant of the runtime's {@code Clock}, so that a
+ * clock that stands still or goes back never holds a sweep.
  *
  * <ul>
  *   <li>The first sweep comes after the pass's {@link StartupStagger startup offset}.
  *   <li>After a sweep that drained its backlog, the next comes one {@link PassSettings#effectiveInterval() interval}
  *       later.
  *   <li>After a sweep that stopped with work left, the pass is due again at once, but behind every pass already
- *       waiting: passes due earlier go first, and among passes due at the same instant the one queued first goes
- *       first. One large backlog therefore takes turns with the others instead of starving them.
+ *       waiting: passes due earlier go first, and among passes due at the same time the one queued first goes first.
+ *       One large backlog therefore takes turns with the others instead of starving them.
  *   <li>After a failure, the pass waits a backoff that doubles with each failure in a row, from
  *       {@link #FIRST_BACKOFF} up to its interval.
  * </ul>
+ *
+ * <p>Monotonic readings have an arbitrary origin, may be negative and may wrap: the plan keeps every due time as
+ * nanoseconds since the reading it was made with, and compares readings by difference only.
  */
 public final class SweepPlan {
 
   /** The wait after a first failure; it doubles with each failure in a row, up to the pass's interval. */
   public static final Duration FIRST_BACKOFF = Duration.ofSeconds(10);
 
-  private record Entry(String pass, Instant due, long sequence) {}
+  /** A queued sweep, due {@code due} nanoseconds after the plan's start. */
+  private record Entry(String pass, long due, long sequence) {}
 
+  private final long start;
   private final Map<String, PassSettings> settings;
   private final PriorityQueue<Entry> queue =
-      new PriorityQueue<>(Comparator.comparing(Entry::due).thenComparingLong(Entry::sequence));
+      new PriorityQueue<>(Comparator.comparingLong(Entry::due).thenComparingLong(Entry::sequence));
   private final Map<String, Integer> failuresInARow = new HashMap<>();
   private long nextSequence;
 
-  /** Plans the first sweep of every given pass, counting the startup offsets from {@code start}. */
-  public SweepPlan(Iterable<PassSettings> passes, Instant start) {
+  /** Plans the first sweep of every given pass, counting the startup offsets from {@code startNanos}. */
+  public SweepPlan(Iterable<PassSettings> passes, long startNanos) {
+    this.start = startNanos;
     this.settings = new HashMap<>();
     for (PassSettings pass : passes) {
       settings.put(pass.pass(), pass);
-      enqueue(pass.pass(), start.plus(StartupStagger.offset(pass.pass(), pass.maxStartupStagger())));
+      enqueue(pass.pass(), StartupStagger.offset(pass.pass(), pass.maxStartupStagger()).toNanos());
     }
   }
 
-  /** When the earliest queued sweep is due; empty when nothing is queued. */
-  public Optional<Instant> nextDue() {
-    return Optional.ofNullable(queue.peek()).map(Entry::due);
+  /** The reading at which the earliest queued sweep is due; empty when nothing is queued. */
+  public Optional<Long> nextDue() {
+    return Optional.ofNullable(queue.peek()).map(entry -> start + entry.due());
   }
 
-  /** Takes the pass whose turn it is at {@code now}, if one is due; it leaves the queue until {@link #completed}. */
-  public Optional<String> takeDue(Instant now) {
+  /** Takes the pass whose turn it is at {@code nowNanos}, if one is due; it leaves the queue until {@link #completed}. */
+  public Optional<String> takeDue(long nowNanos) {
     Entry head = queue.peek();
-    if (head == null || head.due().isAfter(now)) {
+    if (head == null || head.due() > sinceStart(nowNanos)) {
       return Optional.empty();
     }
     queue.poll();
     return Optional.of(head.pass());
   }
 
-  /** Queues the next sweep of the report's pass and returns when it is due. */
-  public Instant completed(SweepReport report, Instant now) {
+  /** Queues the next sweep of the report's pass and returns the reading at which it is due. */
+  public long completed(SweepReport report, long nowNanos) {
     String pass = report.pass();
     PassSettings passSettings = settings.get(pass);
-    Instant due;
+    Duration wait;
     if (report.failure().isPresent()) {
       int failures = failuresInARow.merge(pass, 1, Integer::sum);
-      due = now.plus(backoff(failures, passSettings.effectiveInterval()));
+      wait = backoff(failures, passSettings.effectiveInterval());
     } else {
       failuresInARow.remove(pass);
-      due = report.workRemains() ? now : now.plus(passSettings.effectiveInterval());
+      wait = report.workRemains() ? Duration.ZERO : passSettings.effectiveInterval();
     }
+    long due = sinceStart(nowNanos) + wait.toNanos();
     enqueue(pass, due);
-    return due;
+    return start + due;
   }
 
   /** The wait after {@code failures} failures in a row: {@link #FIRST_BACKOFF} doubled each time, up to the interval. */
@@ -83,7 +91,12 @@ public final class SweepPlan {
     return backoff.compareTo(interval) < 0 ? backoff : interval;
   }
 
-  private void enqueue(String pass, Instant due) {
+  /** Nanoseconds from the plan's start to {@code nowNanos}: a difference, right across a wrap of the source. */
+  private long sinceStart(long nowNanos) {
+    return nowNanos - start;
+  }
+
+  private void enqueue(String pass, long due) {
     queue.add(new Entry(pass, due, nextSequence++));
   }
 }

@@ -88,6 +88,12 @@ public final class Jpql {
     return "select count(e)" + from(rows);
   }
 
+  /** The least and the greatest value of the {@code @Ttl} attribute, over every row. */
+  public static String range(PassModel pass) {
+    return "select min(e." + pass.ttlAttribute() + "), max(e." + pass.ttlAttribute() + ") from " + pass.entityName()
+        + " e";
+  }
+
   /** The attribute of the oldest expired row. */
   public static String oldestExpired(ExpiredRows rows) {
     return "select min(e." + rows.pass().ttlAttribute() + ")" + from(rows);

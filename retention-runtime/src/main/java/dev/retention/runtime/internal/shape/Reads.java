@@ -23,6 +23,11 @@ public final class Reads {
     return oldest.isEmpty() ? Optional.empty() : Optional.ofNullable(oldest.get(0));
   }
 
+  /** The least and the greatest value of the pass's {@code @Ttl} attribute over all its rows; nulls when none has one. */
+  public static Object[] range(EntityManager em, PassModel pass) {
+    return (Object[]) em.createQuery(Jpql.range(pass)).getSingleResult();
+  }
+
   /**
    * The least value of the pass's scope attribute above {@code after} (the least of all when {@code after} is null);
    * empty when there is none. Rows whose scope attribute is null are not a value here.

@@ -108,11 +108,35 @@ final class BatchRun implements Batch.Guard {
    * @return whether it stopped at {@code maxBatches} with rows left
    */
   boolean drain(int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
+    if (!epochValuesPlausible()) {
+      return false;
+    }
     if (pass.settings().dryRun()) {
       countInsteadOfDeleting();
       return false;
     }
     return deleteInBatches(maxBatches, deadlineNanos, pauseBetweenBatches);
+  }
+
+  /**
+   * Once a sweep, before its first row is deleted or counted: stored epoch values that the declared unit misreads fail
+   * the sweep and keep every row ({@link EpochPlausibility}).
+   */
+  private boolean epochValuesPlausible() {
+    if (sweep.epochValuesChecked) {
+      return true;
+    }
+    sweep.epochValuesChecked = true;
+    try {
+      read(em -> {
+        EpochPlausibility.check(em, pass.model(), pass.settings());
+        return null;
+      });
+      return true;
+    } catch (RuntimeException | Error e) {
+      failure = new SweepFailedException(pass.name(), step("checking its epoch values"), cutoff(), e);
+      return false;
+    }
   }
 
   private void countInsteadOfDeleting() {

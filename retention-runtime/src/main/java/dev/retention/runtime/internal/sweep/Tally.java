@@ -28,6 +28,8 @@ final class Tally {
   boolean moreLater;
   Optional<Duration> lag = Optional.empty();
   RuntimeException failure;
+  /** Whether the sweep checked its epoch values already (once a sweep, whatever its scopes). */
+  boolean epochValuesChecked;
 
   Tally(String pass, Instant startedAt, Instant cutoff, Scope scope, boolean dryRun) {
     this.pass = pass;

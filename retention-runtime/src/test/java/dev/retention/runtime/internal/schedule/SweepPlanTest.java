@@ -11,19 +11,24 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** When each pass sweeps, driven by hand: no threads, no clock, no sleeping. */
+/**
+ * When each pass sweeps, driven by hand: no threads, no clock, no sleeping. Times are readings of a monotonic source,
+ * which may be anywhere in the range of a long: these start 30 seconds before it wraps, so every test crosses the wrap.
+ */
 class SweepPlanTest {
 
-  private static final Instant START = Instant.parse("2026-03-01T00:00:00Z");
+  private static final long START = Long.MAX_VALUE - Duration.ofSeconds(30).toNanos();
+  /** When the reports of these tests say their sweeps ran: the plan never reads it. */
+  private static final Instant REPORTED = Instant.parse("2026-03-01T00:00:00Z");
 
   @Test
   void theFirstSweepOfEachPassComesAfterItsStartupOffset() {
     PassSettings audit = pass("com.acme.AuditLogEntry", Duration.ofHours(1), Duration.ofMinutes(1));
     SweepPlan plan = new SweepPlan(List.of(audit), START);
-    Instant due = START.plus(StartupStagger.offset(audit.pass(), Duration.ofMinutes(1)));
+    long due = START + StartupStagger.offset(audit.pass(), Duration.ofMinutes(1)).toNanos();
 
     assertEquals(Optional.of(due), plan.nextDue());
-    assertEquals(Optional.empty(), plan.takeDue(due.minusMillis(1)));
+    assertEquals(Optional.empty(), plan.takeDue(due - 1));
     assertEquals(Optional.of(audit.pass()), plan.takeDue(due));
   }
 
@@ -33,9 +38,9 @@ class SweepPlanTest {
     SweepPlan plan = new SweepPlan(List.of(session), START);
     plan.takeDue(START);
 
-    Instant next = plan.completed(report("S", false, false), START.plusSeconds(5));
+    long next = plan.completed(report("S", false, false), START + seconds(5));
 
-    assertEquals(START.plusSeconds(5).plus(Duration.ofMinutes(20)), next);
+    assertEquals(START + seconds(5) + Duration.ofMinutes(20).toNanos(), next);
   }
 
   @Test
@@ -43,18 +48,18 @@ class SweepPlanTest {
     SweepPlan plan = new SweepPlan(List.of(pass("A", Duration.ofHours(1), Duration.ZERO),
         pass("B", Duration.ofHours(1), Duration.ZERO), pass("C", Duration.ofHours(1), Duration.ZERO)), START);
     List<String> order = new ArrayList<>();
-    Instant now = START;
+    long now = START;
 
     // A has a huge backlog: every one of its sweeps stops at the bound with work left.
     for (int turn = 0; turn < 6; turn++) {
       String pass = plan.takeDue(now).orElseThrow();
       order.add(pass);
-      now = now.plusSeconds(1);
+      now += seconds(1);
       plan.completed(report(pass, pass.equals("A"), false), now);
     }
 
     assertEquals(List.of("A", "B", "C", "A", "A", "A"), order);
-    assertEquals(Optional.of(START.plusSeconds(2).plus(Duration.ofHours(1))), nextDueOf(plan, "B", now));
+    assertEquals(Optional.of(START + seconds(2) + Duration.ofHours(1).toNanos()), nextDueOf(plan, "B", now));
   }
 
   @Test
@@ -62,11 +67,11 @@ class SweepPlanTest {
     SweepPlan plan = new SweepPlan(List.of(pass("A", Duration.ofHours(1), Duration.ZERO),
         pass("B", Duration.ofHours(1), Duration.ZERO)), START);
     List<String> order = new ArrayList<>();
-    Instant now = START;
+    long now = START;
     for (int turn = 0; turn < 6; turn++) {
       String pass = plan.takeDue(now).orElseThrow();
       order.add(pass);
-      now = now.plusSeconds(1);
+      now += seconds(1);
       plan.completed(report(pass, true, false), now);
     }
 
@@ -82,44 +87,44 @@ class SweepPlanTest {
     assertEquals(Optional.of("Healthy"), plan.takeDue(START));
     plan.completed(report("Healthy", false, false), START);
 
-    Instant second = plan.completed(report("Failing", false, true), START);
-    assertEquals(START.plusSeconds(10), second);
+    long second = plan.completed(report("Failing", false, true), START);
+    assertEquals(START + seconds(10), second);
     assertEquals(Optional.of("Failing"), plan.takeDue(second));
-    Instant third = plan.completed(report("Failing", false, true), second);
-    assertEquals(second.plusSeconds(20), third);
+    long third = plan.completed(report("Failing", false, true), second);
+    assertEquals(second + seconds(20), third);
     assertEquals(Optional.of("Failing"), plan.takeDue(third));
-    Instant fourth = plan.completed(report("Failing", false, true), third);
-    assertEquals(third.plusSeconds(40), fourth);
+    long fourth = plan.completed(report("Failing", false, true), third);
+    assertEquals(third + seconds(40), fourth);
 
     // The healthy pass was due at one minute, before the failing one's retry: it goes first.
     assertEquals(Optional.of("Healthy"), plan.takeDue(fourth));
     plan.completed(report("Healthy", false, false), fourth);
     assertEquals(Optional.of("Failing"), plan.takeDue(fourth));
-    Instant fifth = plan.completed(report("Failing", false, true), fourth);
-    assertEquals(fourth.plus(interval), fifth, "80 seconds would exceed the interval: capped at it");
+    long fifth = plan.completed(report("Failing", false, true), fourth);
+    assertEquals(fourth + interval.toNanos(), fifth, "80 seconds would exceed the interval: capped at it");
   }
 
   @Test
   void aSuccessAfterFailuresResetsTheBackoff() {
     SweepPlan plan = new SweepPlan(List.of(pass("P", Duration.ofHours(1), Duration.ZERO)), START);
     plan.takeDue(START);
-    Instant first = plan.completed(report("P", false, true), START);
+    long first = plan.completed(report("P", false, true), START);
     plan.takeDue(first);
-    Instant second = plan.completed(report("P", false, true), first);
+    long second = plan.completed(report("P", false, true), first);
     plan.takeDue(second);
-    Instant drained = plan.completed(report("P", false, false), second);
+    long drained = plan.completed(report("P", false, false), second);
     plan.takeDue(drained);
 
-    Instant afterReset = plan.completed(report("P", false, true), drained);
+    long afterReset = plan.completed(report("P", false, true), drained);
 
-    assertEquals(Duration.ofSeconds(20), Duration.between(first, second));
-    assertEquals(Duration.ofSeconds(10), Duration.between(drained, afterReset));
+    assertEquals(seconds(20), second - first);
+    assertEquals(seconds(10), afterReset - drained);
   }
 
-  private static Optional<Instant> nextDueOf(SweepPlan plan, String pass, Instant now) {
-    Instant far = now.plus(Duration.ofDays(1));
+  private static Optional<Long> nextDueOf(SweepPlan plan, String pass, long now) {
+    long far = now + Duration.ofDays(1).toNanos();
     while (true) {
-      Optional<Instant> due = plan.nextDue();
+      Optional<Long> due = plan.nextDue();
       Optional<String> taken = plan.takeDue(far);
       if (taken.isEmpty()) {
         return Optional.empty();
@@ -130,13 +135,17 @@ class SweepPlanTest {
     }
   }
 
+  private static long seconds(long seconds) {
+    return Duration.ofSeconds(seconds).toNanos();
+  }
+
   private static PassSettings pass(String name, Duration interval, Duration stagger) {
     return new PassSettings(name, true, Duration.ZERO, false, 500, Duration.ZERO, interval, stagger, 100, false,
         Duration.ofSeconds(30), Duration.ofMillis(25), false);
   }
 
   private static SweepReport report(String pass, boolean workRemains, boolean failed) {
-    return SweepReport.builder(pass, START, START)
+    return SweepReport.builder(pass, REPORTED, REPORTED)
         .batches(1)
         .workRemains(workRemains)
         .failure(failed ? new IllegalStateException("database down") : null)
