@@ -43,6 +43,10 @@ class PublicApiTest {
         "dev.retention.runtime.SweepListener",
         "dev.retention.runtime.SweepReport",
         "dev.retention.runtime.TransactionRunner",
+        "dev.retention.runtime.health.PassHistory",
+        "dev.retention.runtime.health.RetentionHealth",
+        "dev.retention.runtime.health.RetentionHealth$Status",
+        "dev.retention.runtime.health.SweepHistory",
         "dev.retention.runtime.pass.BulkStatementsPass",
         "dev.retention.runtime.pass.EntityRemovalPass",
         "dev.retention.runtime.pass.JpqlPass"), publicTypesOutsideInternal());
