@@ -4,7 +4,7 @@ import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.SweepReport;
-import dev.retention.spring.boot.RetentionReports.PassHistory;
+import dev.retention.runtime.health.PassHistory;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
