@@ -1,6 +1,7 @@
 package dev.retention.sample.boot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.jayway.jsonpath.JsonPath;
@@ -125,6 +126,7 @@ class SampleBootApplicationIT {
     assertTrue(scrape.contains("retention_batches_seconds_count{" + tag + "} 1"), scrape);
     assertTrue(scrape.contains("retention_work_remains{" + tag + "} 0.0"), scrape);
     assertTrue(scrape.contains("retention_expiry_lag_seconds{" + tag + "} 0.0"), scrape);
+    assertFalse(scrape.contains("retention_sweep_failures"), "failures are retention_sweeps{outcome=\"failure\"}");
   }
 
   private String get(String path, int expectedStatus) {
