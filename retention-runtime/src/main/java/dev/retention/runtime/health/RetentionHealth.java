@@ -107,15 +107,25 @@ public final class RetentionHealth {
   }
 
   /**
+   * What is wrong with {@code failuresThreshold}, if anything, for a message that names where it was set.
+   *
+   * @return empty for a threshold of 1 or more
+   */
+  public static Optional<String> problemWithFailuresThreshold(int failuresThreshold) {
+    return failuresThreshold >= 1 ? Optional.empty()
+        : Optional.of("must be at least 1; it counts the failed sweeps in a row of one pass that make Retention's"
+            + " health FAILING");
+  }
+
+  /**
    * {@code failuresThreshold}, checked.
    *
    * @throws IllegalArgumentException when it is below 1, saying what it counts
    */
   public static int checkedFailuresThreshold(int failuresThreshold) {
-    if (failuresThreshold < 1) {
-      throw new IllegalArgumentException("must be at least 1, not " + failuresThreshold + ": it counts the failed"
-          + " sweeps in a row of one pass that make Retention's health FAILING");
-    }
+    problemWithFailuresThreshold(failuresThreshold).ifPresent(problem -> {
+      throw new IllegalArgumentException("failuresThreshold = " + failuresThreshold + ": " + problem);
+    });
     return failuresThreshold;
   }
 

@@ -59,8 +59,8 @@ class SweepHistoryTest {
     assertEquals(1, RetentionHealth.checkedFailuresThreshold(1));
     IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
         () -> RetentionHealth.checkedFailuresThreshold(0));
-    assertEquals("must be at least 1, not 0: it counts the failed sweeps in a row of one pass that make Retention's"
-        + " health FAILING", zero.getMessage());
+    assertEquals("failuresThreshold = 0: must be at least 1; it counts the failed sweeps in a row of one pass that"
+        + " make Retention's health FAILING", zero.getMessage());
   }
 
   /** The one place this test makes reports: what a sweep of {@code scope} of {@code pass} would give. */
