@@ -36,10 +36,15 @@ import java.util.concurrent.TimeUnit;
  */
 public final class MicrometerSweepListener implements SweepListener {
 
+  /** Rows deleted, a counter. */
   public static final String ROWS_DELETED = "retention.rows.deleted";
+  /** Sweeps and how long they took, a timer tagged {@code outcome}. */
   public static final String SWEEPS = "retention.sweeps";
+  /** Committed batches and how long each took, a timer. */
   public static final String BATCHES = "retention.batches";
+  /** How long the oldest expired row left has been expired, a time gauge. */
   public static final String EXPIRY_LAG = "retention.expiry.lag";
+  /** Whether the last sweep left expired rows or failed, a gauge of 1 or 0. */
   public static final String WORK_REMAINS = "retention.work.remains";
 
   /** The tag that names the pass: the entity's fully qualified class name. */
@@ -49,6 +54,7 @@ public final class MicrometerSweepListener implements SweepListener {
   private final Tags commonTags;
   private final ConcurrentMap<String, PassGauges> gauges = new ConcurrentHashMap<>();
 
+  /** Records into {@code registry}, each meter tagged with its pass alone. */
   public MicrometerSweepListener(MeterRegistry registry) {
     this(registry, Tags.empty());
   }

@@ -8,7 +8,9 @@ public final class WrongStarterException extends IllegalStateException {
 
   private static final long serialVersionUID = 1L;
 
+  /** What is on the class path, and the Boot version that runs. */
   private final String description;
+  /** What to do: the artifact to use instead. */
   private final String action;
 
   /**
