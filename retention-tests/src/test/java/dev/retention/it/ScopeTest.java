@@ -539,6 +539,26 @@ class ScopeTest {
   }
 
   @Test
+  void theEmptyValueIsAScopeOfItsOwnWithAWindowFromTheKeyWithNothingBetweenTheDots() {
+    notifications("", 1, 2, daysAgo(3));
+    notifications("", 3, 1, daysAgo(1));
+    notifications(null, 11, 1, daysAgo(3));
+    notifications("acme", 21, 1, daysAgo(3));
+
+    try (RetentionRuntime retention = runtime()
+        .configuration(Map.of("retention." + NOTIFICATIONS + ".scope..retention", "2d")).build()) {
+      SweepReport empty = retention.sweep(NOTIFICATIONS, "");
+      assertSucceeded(empty);
+      assertEquals(daysAgo(2), empty.cutoff());
+      assertEquals(Set.of(3L, 11L, 21L), notificationIds(), "the rows without a scope are not the empty value's");
+
+      notifications("", 4, 1, daysAgo(3));
+      assertSucceeded(retention.sweep(NOTIFICATIONS));
+      assertEquals(Set.of(3L, 11L, 21L), notificationIds(), "a whole sweep gives the empty value its window too");
+    }
+  }
+
+  @Test
   void theStartLineSaysThePassGoesScopeByScope() {
     String line = StartLine.of(withScopeWindows().build());
 

@@ -159,8 +159,9 @@ final class RetentionProperties {
   private Optional<String> scopeKeyOf(String variable) {
     for (String pass : passes) {
       String start = variableOf(PREFIX + pass) + SCOPE;
+      // RETENTION_<PASS>_SCOPE__RETENTION, with nothing between, is the scope of the empty string.
       if (variable.startsWith(start) && variable.endsWith(WINDOW)
-          && variable.length() > start.length() + WINDOW.length()) {
+          && variable.length() >= start.length() + WINDOW.length()) {
         String value = variable.substring(start.length(), variable.length() - WINDOW.length())
             .toLowerCase(Locale.ROOT).replace('_', '.');
         return Optional.of(PREFIX + pass + ".scope." + value + "." + RetentionOption.RETENTION.key());

@@ -114,6 +114,12 @@ class RetentionPropertiesTest {
   }
 
   @Test
+  void theWindowOfTheEmptyValueHasNothingBetweenTheUnderscores() {
+    assertEquals(Map.of("retention." + SCOPED + ".scope..retention", "1d"),
+        read(Map.of(), Map.of("RETENTION_ORG_ACME_NOTE_SCOPE__RETENTION", "1d"), Map.of()));
+  }
+
+  @Test
   void aMisspeltKeyInAFileGoesToTheRuntimeAsWritten() {
     assertEquals(Map.of("retention.defaults.days", "30"),
         read(Map.of(), Map.of(), Map.of("retention.defaults.days", "30")));

@@ -290,6 +290,13 @@ class OptionsBinderTest {
   }
 
   @Test
+  void theScopeOfTheEmptyValueHasAKeyWithNothingBetweenTheDots() {
+    Map<String, PassSettings> settings = bind(Map.of("retention." + AUDIT + ".scope..retention", "7d"));
+
+    assertEquals(Map.of("", Duration.ofDays(7)), settings.get(AUDIT).scopeWindows());
+  }
+
+  @Test
   void aScopesWindowIsHeldToMinRetentionAndOnlyTheWindowCanBeSetPerScope() {
     assertProblems(Map.of(
             "retention." + AUDIT + ".scope.acme.retention", "10m",

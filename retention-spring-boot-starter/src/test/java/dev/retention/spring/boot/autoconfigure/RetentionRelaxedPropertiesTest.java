@@ -12,6 +12,7 @@ import dev.retention.spring.boot.support.JpaContexts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.assertj.core.api.AbstractStringAssert;
@@ -173,6 +174,20 @@ class RetentionRelaxedPropertiesTest {
           assertThat(context.getBean(RetentionRuntime.class).settings(TENANT_NOTE).scopeWindows()).isEqualTo(Map.of(
               "acme", Duration.ofDays(5), "example.com", Duration.ofDays(6)));
         });
+  }
+
+  @Test
+  void theWindowOfTheEmptyValueBindsInEveryForm() {
+    for (ApplicationContextRunner empty : List.of(
+        runner.withPropertyValues("retention." + TENANT_NOTE + ".scope..retention=1d"),
+        runner.withPropertyValues("retention." + TENANT_NOTE + ".scope[].retention=1d"),
+        withEnvironment(Map.of(variable(TENANT_NOTE) + "_SCOPE__RETENTION", "1d")))) {
+      empty.withUserConfiguration(JpaContexts.ScopedEntities.class).run(context -> {
+        assertThat(context).hasNotFailed();
+        assertThat(context.getBean(RetentionRuntime.class).settings(TENANT_NOTE).scopeWindows())
+            .isEqualTo(Map.of("", Duration.ofDays(1)));
+      });
+    }
   }
 
   @Test
