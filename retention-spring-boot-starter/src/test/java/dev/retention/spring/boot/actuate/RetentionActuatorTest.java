@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
 import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration;
 import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
 import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
@@ -144,15 +145,20 @@ class RetentionActuatorTest {
   void aFailingRetentionCountsWhereTheApplicationOrdersItsStatus() {
     runner.withPropertyValues("retention.health.failures-threshold=1",
             "management.endpoint.health.group.housekeeping.include=retention",
-            "management.endpoint.health.group.housekeeping.status.order=FAILING,DOWN,UP,UNKNOWN")
+            "management.endpoint.health.group.housekeeping.status.order=FAILING,DOWN,OUT_OF_SERVICE,UP,UNKNOWN",
+            "management.endpoint.health.group.housekeeping.status.http-mapping.FAILING=503")
         .run(context -> {
           breakTheSessionTokenTable(context);
           failedSweep(context);
 
           HealthEndpoint application = context.getBean(HealthEndpoint.class);
-          assertThat(application.healthForPath("housekeeping").getStatus())
-              .isEqualTo(new Status(RetentionStatus.FAILING));
+          Status failing = new Status(RetentionStatus.FAILING);
+          assertThat(application.healthForPath("housekeeping").getStatus()).isEqualTo(failing);
+          assertThat(context.getBean(HealthEndpointGroups.class).get("housekeeping").getHttpCodeStatusMapper()
+              .getStatusCode(failing)).isEqualTo(503);
           assertThat(application.health().getStatus()).isEqualTo(Status.UP);
+          assertThat(context.getBean(HealthEndpointGroups.class).getPrimary().getHttpCodeStatusMapper()
+              .getStatusCode(application.health().getStatus())).isEqualTo(200);
         });
   }
 
