@@ -22,12 +22,12 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@value #ROWS_DELETED} (counter): rows deleted, counted as each batch commits; a dry run deletes none;
  *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success} or {@code failure}): sweeps and how long
- *       they took, dry runs included;
+ *       they took, dry runs included; failed sweeps are the ones tagged {@code failure};
  *   <li>{@value #BATCHES} (timer): committed batches and how long each took, its transaction included;
- *   <li>{@value #FAILURES} (counter): sweeps that ended on a failure;
  *   <li>{@value #EXPIRY_LAG} (time gauge, seconds): after the last sweep, how long the oldest expired row still present
- *       has been expired; 0 when none is left;
- *   <li>{@value #WORK_REMAINS} (gauge): 1 when the last sweep stopped with expired rows left, 0 otherwise.
+ *       has been expired; 0 when none is left; NaN when the last sweep failed before it could tell;
+ *   <li>{@value #WORK_REMAINS} (gauge): 1 when the last sweep stopped with expired rows left, or failed (a failed sweep
+ *       has not shown that none is left, so an alert on this gauge keeps firing while every sweep fails); 0 otherwise.
  * </ul>
  *
  * <p>Register it with {@code RetentionRuntime.builder(emf).listener(new MicrometerSweepListener(registry))}; the Spring
@@ -36,11 +36,15 @@ import java.util.concurrent.TimeUnit;
  */
 public final class MicrometerSweepListener implements SweepListener {
 
+  /** Rows deleted, a counter. */
   public static final String ROWS_DELETED = "retention.rows.deleted";
+  /** Sweeps and how long they took, a timer tagged {@code outcome}. */
   public static final String SWEEPS = "retention.sweeps";
+  /** Committed batches and how long each took, a timer. */
   public static final String BATCHES = "retention.batches";
-  public static final String FAILURES = "retention.sweep.failures";
+  /** How long the oldest expired row left has been expired, a time gauge. */
   public static final String EXPIRY_LAG = "retention.expiry.lag";
+  /** Whether the last sweep left expired rows or failed, a gauge of 1 or 0. */
   public static final String WORK_REMAINS = "retention.work.remains";
 
   /** The tag that names the pass: the entity's fully qualified class name. */
@@ -50,6 +54,7 @@ public final class MicrometerSweepListener implements SweepListener {
   private final Tags commonTags;
   private final ConcurrentMap<String, PassGauges> gauges = new ConcurrentHashMap<>();
 
+  /** Records into {@code registry}, each meter tagged with its pass alone. */
   public MicrometerSweepListener(MeterRegistry registry) {
     this(registry, Tags.empty());
   }
@@ -83,13 +88,6 @@ public final class MicrometerSweepListener implements SweepListener {
         .tags(tags.and("outcome", report.succeeded() ? "success" : "failure"))
         .register(registry)
         .record(report.duration());
-    if (!report.succeeded()) {
-      Counter.builder(FAILURES)
-          .description("Sweeps of a retention pass that ended on a failure")
-          .tags(tags)
-          .register(registry)
-          .increment();
-    }
     if (report.scope().isAll()) {
       // The gauges describe the pass as a whole; an on-demand sweep of one scope (one tenant) says nothing of the rest.
       gauges.computeIfAbsent(report.pass(), pass -> new PassGauges(tags)).update(report);
@@ -108,20 +106,23 @@ public final class MicrometerSweepListener implements SweepListener {
 
     PassGauges(Tags tags) {
       TimeGauge.builder(EXPIRY_LAG, this, TimeUnit.SECONDS, gauges -> gauges.lagSeconds)
-          .description("After the last sweep, how long the oldest expired row left has been expired; 0 when none is")
+          .description("After the last sweep, how long the oldest expired row left has been expired; 0 when none is,"
+              + " NaN when the sweep failed before it could tell")
           .tags(tags)
           .strongReference(true)
           .register(registry);
       Gauge.builder(WORK_REMAINS, this, gauges -> gauges.workRemains)
-          .description("1 when the last sweep of a retention pass stopped with expired rows left, 0 otherwise")
+          .description("1 when the last sweep of a retention pass stopped with expired rows left or failed, 0 otherwise")
           .tags(tags)
           .strongReference(true)
           .register(registry);
     }
 
     void update(SweepReport report) {
-      lagSeconds = report.lag().map(MicrometerSweepListener::seconds).orElse(0.0);
-      workRemains = report.workRemains() ? 1 : 0;
+      // A failed sweep's empty lag means it could not look, not that nothing is left.
+      double unknown = report.succeeded() ? 0.0 : Double.NaN;
+      lagSeconds = report.lag().map(MicrometerSweepListener::seconds).orElse(unknown);
+      workRemains = report.workRemains() || !report.succeeded() ? 1 : 0;
     }
   }
 

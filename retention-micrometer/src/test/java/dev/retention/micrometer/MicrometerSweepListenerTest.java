@@ -2,6 +2,7 @@ package dev.retention.micrometer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.runtime.BatchReport;
 import dev.retention.runtime.Scope;
@@ -38,7 +39,7 @@ class MicrometerSweepListenerTest {
   }
 
   @Test
-  void sweepsAreTimedByOutcomeAndFailuresCounted() {
+  void sweepsAreTimedByOutcomeWhichCountsTheFailures() {
     listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofMillis(300)));
     listener.sweepFinished(report(SESSIONS, false, Optional.empty(),
         Optional.of(new IllegalStateException("lock timeout")), Duration.ofMillis(20)));
@@ -49,7 +50,27 @@ class MicrometerSweepListenerTest {
     assertEquals(1, succeeded.count());
     assertEquals(300, succeeded.totalTime(TimeUnit.MILLISECONDS), 0.001);
     assertEquals(2, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "failure").timer().count());
-    assertEquals(2, registry.get("retention.sweep.failures").tag("pass", SESSIONS).counter().count());
+    assertNull(registry.find("retention.sweep.failures").meter(), "one meter counts failures, not two");
+  }
+
+  @Test
+  void whileEverySweepFailsWorkRemainsAndTheLagIsTheLastMeasuredOrUnknown() {
+    // As a sweep whose batches fail (a trigger refuses the delete) reports: the rows are there, the lag was measured,
+    // and the sweep did not reach the bound that sets workRemains.
+    listener.sweepFinished(report(SESSIONS, false, Optional.of(Duration.ofHours(2)),
+        Optional.of(new IllegalStateException("delete refused")), Duration.ofMillis(20)));
+
+    assertEquals(1, registry.get("retention.work.remains").tag("pass", SESSIONS).gauge().value(),
+        "a failed sweep has not shown that no expired row is left");
+    assertEquals(7200, registry.get("retention.expiry.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS));
+
+    // A sweep that failed before it could look (the table renamed): the lag is unknown, not zero.
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(),
+        Optional.of(new IllegalStateException("no such table")), Duration.ofMillis(5)));
+
+    assertEquals(1, registry.get("retention.work.remains").tag("pass", SESSIONS).gauge().value());
+    assertTrue(Double.isNaN(
+        registry.get("retention.expiry.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS)));
   }
 
   @Test
@@ -73,14 +94,8 @@ class MicrometerSweepListenerTest {
   void anOnDemandSweepOfOneScopeIsTimedButLeavesThePassGaugesAlone() {
     listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofSeconds(1)));
 
-    listener.sweepFinished(SweepReport.builder(SESSIONS, NOW, NOW.minusSeconds(60))
-        .deleted(4)
-        .batches(1)
-        .workRemains(true)
-        .duration(Duration.ofMillis(8))
-        .lag(Optional.of(Duration.ofHours(2)))
-        .scope(Scope.of("acme"))
-        .build());
+    listener.sweepFinished(report(SESSIONS, Scope.of("acme"), false, true, Optional.of(Duration.ofHours(2)),
+        Optional.empty(), Duration.ofMillis(8)));
 
     assertEquals(2, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "success").timer().count());
     assertEquals(0, registry.get("retention.expiry.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS),
@@ -99,13 +114,8 @@ class MicrometerSweepListenerTest {
 
   @Test
   void aDryRunDeletesNothingAndCountsNoRows() {
-    SweepReport dryRun = SweepReport.builder(SESSIONS, NOW, NOW.minusSeconds(3600))
-        .deleted(42)
-        .dryRun(true)
-        .duration(Duration.ofMillis(15))
-        .lag(Optional.of(Duration.ofMinutes(5)))
-        .build();
-    listener.sweepFinished(dryRun);
+    listener.sweepFinished(report(SESSIONS, Scope.all(), true, false, Optional.of(Duration.ofMinutes(5)),
+        Optional.empty(), Duration.ofMillis(15)));
 
     assertNull(registry.find("retention.rows.deleted").counter());
     assertEquals(1, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "success").timer().count());
@@ -123,11 +133,20 @@ class MicrometerSweepListenerTest {
 
   private static SweepReport report(String pass, boolean workRemains, Optional<Duration> lag,
       Optional<Throwable> failure, Duration duration) {
+    return report(pass, Scope.all(), false, workRemains, lag, failure, duration);
+  }
+
+  /** The one place this test makes reports: what a sweep of {@code scope} of {@code pass} would give. */
+  private static SweepReport report(String pass, Scope scope, boolean dryRun, boolean workRemains,
+      Optional<Duration> lag, Optional<Throwable> failure, Duration duration) {
     return SweepReport.builder(pass, NOW, NOW.minusSeconds(3600))
+        .deleted(dryRun ? 42 : 0)
         .workRemains(workRemains)
+        .dryRun(dryRun)
         .duration(duration)
         .lag(lag)
         .failure(failure.orElse(null))
+        .scope(scope)
         .build();
   }
 }

@@ -16,7 +16,7 @@ public enum RetentionOption {
   ENABLED("enabled", Type.BOOLEAN, true, "Whether the pass is swept at all."),
   RETENTION("retention", Type.DURATION, null,
       "Overrides the annotation's window; a shorter window only for one pass, never as a default; rejected below"
-          + " min-retention. Unset: the annotation's expireAfterSeconds."),
+          + " min-retention; never keeps every row. Unset: the annotation's expireAfterSeconds."),
   MIN_RETENTION("min-retention", Type.DURATION, Duration.ofHours(1),
       "The shortest retention override accepted, so that a typo like 0 cannot empty a table."),
   BATCH_SIZE("batch-size", Type.INTEGER, 500,
@@ -110,6 +110,9 @@ public enum RetentionOption {
    */
   public static final Duration MAX_SCOPE_SWEEP_BUDGET = Duration.ofMinutes(1);
 
+  /** How configuration writes {@link ScopeWindows#NEVER}, a window that keeps every row: {@value}. */
+  public static final String NEVER = "never";
+
   /** The kind of value an option takes. */
   public enum Type { BOOLEAN, INTEGER, DURATION }
 
@@ -163,6 +166,9 @@ public enum RetentionOption {
   }
 
   private Duration parseDuration(String value) {
+    if (this == RETENTION && value.equalsIgnoreCase(NEVER)) {
+      return ScopeWindows.NEVER;
+    }
     try {
       return Durations.parse(value);
     } catch (Durations.TooLongException e) {
@@ -177,7 +183,9 @@ public enum RetentionOption {
   public String allowedRange() {
     return switch (this) {
       case ENABLED, DRY_RUN, EPOCH_CHECK -> "allowed: true or false";
-      case RETENTION, MIN_RETENTION -> "allowed: 0 to " + Durations.format(MAX_RETENTION)
+      case RETENTION -> "allowed: 0 to " + Durations.format(MAX_RETENTION)
+          + " (the longest @Ttl window, about 68 years), or " + NEVER;
+      case MIN_RETENTION -> "allowed: 0 to " + Durations.format(MAX_RETENTION)
           + " (the longest @Ttl window, about 68 years)";
       case BATCH_SIZE -> "allowed: 1 to " + MAX_BATCH_SIZE;
       case MAX_BATCHES_PER_SWEEP -> "allowed: 1 to " + MAX_MAX_BATCHES_PER_SWEEP;
@@ -212,7 +220,9 @@ public enum RetentionOption {
       case MAX_BATCHES_PER_SCOPE -> countProblem((Integer) value, MAX_MAX_BATCHES_PER_SCOPE);
       case SCOPE_SWEEP_BUDGET -> durationProblem((Duration) value, Duration.ZERO, MAX_SCOPE_SWEEP_BUDGET);
       case ENABLED, DRY_RUN, EPOCH_CHECK -> Optional.empty();
-      case RETENTION, MIN_RETENTION -> durationProblem((Duration) value, Duration.ZERO, MAX_RETENTION);
+      case RETENTION -> ScopeWindows.NEVER.equals(value) ? Optional.empty()
+          : durationProblem((Duration) value, Duration.ZERO, MAX_RETENTION);
+      case MIN_RETENTION -> durationProblem((Duration) value, Duration.ZERO, MAX_RETENTION);
       case BATCH_DELAY -> durationProblem((Duration) value, Duration.ZERO, MAX_BATCH_DELAY);
       case SWEEP_INTERVAL -> durationProblem((Duration) value, MIN_SWEEP_INTERVAL, MAX_SWEEP_INTERVAL);
       case MAX_STARTUP_STAGGER -> durationProblem((Duration) value, Duration.ZERO, MAX_MAX_STARTUP_STAGGER);

@@ -1,6 +1,7 @@
 package dev.retention.runtime;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
 /**
@@ -16,11 +17,19 @@ import java.util.Optional;
  * <p>Called at every sweep, once for each scope it reaches, so that a changed window takes effect at the next sweep;
  * a sweep in the background may reach thousands of scopes, so it should answer from memory or a cache. A window from
  * configuration ({@code retention.<pass>.scope.<value>.retention}) wins over this one, and a scope with neither has the
- * pass's window. A window that throws, or is negative or longer than {@code RetentionOption.MAX_RETENTION}, fails
- * that scope's sweep, which deletes nothing of it and is reported.
+ * pass's window. A window that throws, or is negative or longer than {@code RetentionOption.MAX_RETENTION} (other than
+ * {@link #NEVER}), fails that scope's sweep, which deletes nothing of it and is reported.
  */
 @FunctionalInterface
 public interface ScopeWindows {
+
+  /**
+   * The window of rows kept for ever: answer {@code Optional.of(ScopeWindows.NEVER)} for a scope none of whose rows
+   * expires (a realm that keeps its events). No statement reads or deletes such a scope's rows, and its sweeps report
+   * no cutoff. Configuration writes it {@code never}, for a scope ({@code retention.<pass>.scope.<value>.retention})
+   * and for a pass ({@code retention.<pass>.retention}); {@code RetentionOptions.withRetention(NEVER)} in code.
+   */
+  Duration NEVER = ChronoUnit.FOREVER.getDuration();
 
   /**
    * The window of the rows whose scope attribute is {@code scope}, or empty for the pass's window.

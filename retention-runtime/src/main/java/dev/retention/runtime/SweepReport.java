@@ -60,7 +60,8 @@ public final class SweepReport {
 
   /**
    * The instant rows were compared with: {@code startedAt} minus the window; for a sweep of all of a scoped pass's
-   * scopes, each against its own window, the pass's.
+   * scopes, each against its own window, the pass's. {@link Instant#MIN} for a window of {@link ScopeWindows#NEVER},
+   * which keeps every row.
    */
   public Instant cutoff() {
     return cutoff;
@@ -112,6 +113,11 @@ public final class SweepReport {
     return scope;
   }
 
+  /** Whether the window was {@link ScopeWindows#NEVER}: no row was read or deleted, and {@link #cutoff()} is none. */
+  public boolean keepsEveryRow() {
+    return cutoff.equals(Instant.MIN);
+  }
+
   /** Whether the sweep ended without a failure. */
   public boolean succeeded() {
     return failure.isEmpty();
@@ -141,7 +147,8 @@ public final class SweepReport {
     if (!dryRun) {
       text.append(" in ").append(batches).append(batches == 1 ? " batch" : " batches");
     }
-    text.append(", cutoff ").append(cutoff).append(", took ").append(duration.toMillis()).append(" ms");
+    text.append(keepsEveryRow() ? ", keeps every row (window never)" : ", cutoff " + cutoff)
+        .append(", took ").append(duration.toMillis()).append(" ms");
     if (workRemains) {
       text.append(", work remains");
     }

@@ -45,7 +45,11 @@ class PublicApiTest {
         "dev.retention.runtime.generated.Cutoff",
         "dev.retention.runtime.generated.GeneratedPass",
         "dev.retention.runtime.generated.PassDescriptor",
-        "dev.retention.runtime.generated.RetentionRegistry"), publicTypesOutsideInternal());
+        "dev.retention.runtime.generated.RetentionRegistry",
+        "dev.retention.runtime.health.PassHistory",
+        "dev.retention.runtime.health.RetentionHealth",
+        "dev.retention.runtime.health.RetentionHealth$Status",
+        "dev.retention.runtime.health.SweepHistory"), publicTypesOutsideInternal());
   }
 
   private static List<String> publicTypesOutsideInternal() throws IOException, URISyntaxException {

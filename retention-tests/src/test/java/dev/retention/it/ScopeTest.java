@@ -19,6 +19,7 @@ import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.Scope;
+import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import jakarta.persistence.EntityManagerFactory;
@@ -250,7 +251,7 @@ class ScopeTest {
 
     try (RetentionRuntime retention = runtime()
         .configuration(Map.of("retention." + UPLOADS + ".scope.42.retention", "2d")).build()) {
-      assertEquals(List.of("Retention window of " + UPLOADS + " for scope 42 shortened to 2d (compiled: 7d): rows the"
+      assertEquals(List.of("Retention windows of " + UPLOADS + " shortened for scope 42 to 2d (compiled: 7d): rows the"
           + " compiled window keeps are deleted"), warnings);
 
       SweepReport report = retention.sweep(UPLOADS, "42");
@@ -347,32 +348,35 @@ class ScopeTest {
     assertTrue(failure.getMessage().contains(expected), failure::getMessage);
   }
 
+  /**
+   * A second call for a scope being swept comes back at once, and another scope is not held back. The first sweep is
+   * held where it looks up its scope's window, after it took its scope and before its first statement, so it holds no
+   * lock that the other scope's statements could meet.
+   */
   @Test
   void concurrentCallsForOneScopeDoNotPileUp() throws Exception {
     notifications("acme", 1, 5, daysAgo(31));
     notifications("globex", 101, 3, daysAgo(31));
     CountDownLatch inBatch = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    AtomicBoolean holdNextBatch = new AtomicBoolean(true);
-    SweepListener holdFirstBatch = new SweepListener() {
-      @Override
-      public void batchStarted(String pass, int number) {
-        if (holdNextBatch.getAndSet(false)) {
-          inBatch.countDown();
-          try {
-            if (!release.await(PATIENCE_SECONDS, TimeUnit.SECONDS)) {
-              throw new IllegalStateException("the test never released the first sweep");
-            }
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    AtomicBoolean holdNextLookup = new AtomicBoolean(true);
+    ScopeWindows holdFirstSweep = tenant -> {
+      if ("acme".equals(tenant) && holdNextLookup.getAndSet(false)) {
+        inBatch.countDown();
+        try {
+          if (!release.await(PATIENCE_SECONDS, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the test never released the first sweep");
           }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
         }
       }
+      return Optional.empty();
     };
     ExecutorService caller = Executors.newSingleThreadExecutor();
-    try (RetentionRuntime retention = runtime().listener(holdFirstBatch).build()) {
+    try (RetentionRuntime retention = runtime().scopeWindows(NOTIFICATIONS, holdFirstSweep).build()) {
       Future<SweepReport> first = caller.submit(() -> retention.sweep(NOTIFICATIONS, "acme"));
-      assertTrue(inBatch.await(PATIENCE_SECONDS, TimeUnit.SECONDS), "the first sweep reached its batch");
+      assertTrue(inBatch.await(PATIENCE_SECONDS, TimeUnit.SECONDS), "the first sweep took its scope");
 
       SweepReport second = retention.sweep(NOTIFICATIONS, "acme");
       SweepReport otherTenant = retention.sweep(NOTIFICATIONS, "globex");
@@ -598,6 +602,26 @@ class ScopeTest {
       assertEquals(2, nextRound.deleted(), "a new round, from t1");
       assertFalse(nextRound.workRemains(), "no scope of this round was left with rows");
       assertEquals(Map.of(), countsByTenant());
+    }
+  }
+
+  @Test
+  void theEmptyValueIsAScopeOfItsOwnWithAWindowFromTheKeyWithNothingBetweenTheDots() {
+    notifications("", 1, 2, daysAgo(3));
+    notifications("", 3, 1, daysAgo(1));
+    notifications(null, 11, 1, daysAgo(3));
+    notifications("acme", 21, 1, daysAgo(3));
+
+    try (RetentionRuntime retention = runtime()
+        .configuration(Map.of("retention." + NOTIFICATIONS + ".scope..retention", "2d")).build()) {
+      SweepReport empty = retention.sweep(NOTIFICATIONS, "");
+      assertSucceeded(empty);
+      assertEquals(daysAgo(2), empty.cutoff());
+      assertEquals(Set.of(3L, 11L, 21L), notificationIds(), "the rows without a scope are not the empty value's");
+
+      notifications("", 4, 1, daysAgo(3));
+      assertSucceeded(retention.sweep(NOTIFICATIONS));
+      assertEquals(Set.of(3L, 11L, 21L), notificationIds(), "a whole sweep gives the empty value its window too");
     }
   }
 

@@ -12,5 +12,6 @@ import dev.retention.runtime.RetentionRuntime;
 @FunctionalInterface
 public interface RetentionRuntimeCustomizer {
 
+  /** Adjusts {@code builder}, which the starter builds once every customizer has run. */
   void customize(RetentionRuntime.Builder builder);
 }

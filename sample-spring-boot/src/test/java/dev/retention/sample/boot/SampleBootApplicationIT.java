@@ -1,6 +1,7 @@
 package dev.retention.sample.boot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.jayway.jsonpath.JsonPath;
@@ -39,6 +40,8 @@ class SampleBootApplicationIT {
   // A deadline, not a pause: generous, since a loaded 2-core machine can take a minute to start a Boot application.
   private static final Duration PATIENCE = Duration.ofSeconds(180);
 
+  private static final String STRAY_VARIABLE = "RETENTION_DAYS";
+
   private static final List<String> output = new CopyOnWriteArrayList<>();
   private static final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
   private static final HttpClient http = HttpClient.newHttpClient();
@@ -50,14 +53,16 @@ class SampleBootApplicationIT {
     Path jar = Path.of(System.getProperty("sample.jar"));
     assertTrue(Files.isRegularFile(jar), jar + " is built by the package phase");
     port = freePort();
-    process = new ProcessBuilder(
+    ProcessBuilder command = new ProcessBuilder(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-jar", jar.toString(),
             "--server.port=" + port,
             "--sample.expired-tokens=" + EXPIRED,
             "--sample.live-tokens=" + LIVE)
-        .redirectErrorStream(true)
-        .start();
+        .redirectErrorStream(true);
+    // A variable of another tool on the host that happens to share the prefix: a warning, never a failed start.
+    command.environment().put(STRAY_VARIABLE, "30");
+    process = command.start();
     Thread reader = new Thread(SampleBootApplicationIT::readOutput, "sample output");
     reader.setDaemon(true);
     reader.start();
@@ -74,6 +79,13 @@ class SampleBootApplicationIT {
         process.destroyForcibly();
       }
     }
+  }
+
+  @Test
+  void aStrayRetentionVariableInTheEnvironmentIsAWarningAndTheApplicationRuns() {
+    assertTrue(output.stream().anyMatch(line -> line.contains("WARN")
+        && line.contains("Environment variable " + STRAY_VARIABLE + " is ignored: it matches no Retention property")),
+        this::log);
   }
 
   @Test
@@ -114,6 +126,7 @@ class SampleBootApplicationIT {
     assertTrue(scrape.contains("retention_batches_seconds_count{" + tag + "} 1"), scrape);
     assertTrue(scrape.contains("retention_work_remains{" + tag + "} 0.0"), scrape);
     assertTrue(scrape.contains("retention_expiry_lag_seconds{" + tag + "} 0.0"), scrape);
+    assertFalse(scrape.contains("retention_sweep_failures"), "failures are retention_sweeps{outcome=\"failure\"}");
   }
 
   private String get(String path, int expectedStatus) {

@@ -4,9 +4,8 @@ import dev.retention.quarkus.runtime.DiscoveredRegistries;
 import dev.retention.quarkus.runtime.RetentionBuildTimeConfig;
 import dev.retention.quarkus.runtime.RetentionLifecycle;
 import dev.retention.quarkus.runtime.RetentionMeters;
-import dev.retention.quarkus.runtime.RetentionReadinessCheck;
+import dev.retention.quarkus.runtime.RetentionHealthCheck;
 import dev.retention.quarkus.runtime.RetentionRecorder;
-import dev.retention.quarkus.runtime.SweepHistories;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
 import io.quarkus.deployment.annotations.BuildProducer;
@@ -34,7 +33,7 @@ class RetentionProcessor {
   @BuildStep
   AdditionalBeanBuildItem beans() {
     return AdditionalBeanBuildItem.builder()
-        .addBeanClasses(RetentionLifecycle.class, SweepHistories.class)
+        .addBeanClasses(RetentionLifecycle.class)
         .setUnremovable()
         .build();
   }
@@ -72,9 +71,12 @@ class RetentionProcessor {
         .done();
   }
 
-  /** The readiness check, when the application has quarkus-smallrye-health; nothing otherwise. */
+  /**
+   * The wellness check, when the application has quarkus-smallrye-health; nothing otherwise. Never a readiness check:
+   * one housekeeping failure must not mark every replica not ready at once.
+   */
   @BuildStep
-  HealthBuildItem readinessCheck(RetentionBuildTimeConfig config) {
-    return new HealthBuildItem(RetentionReadinessCheck.class.getName(), config.health().enabled());
+  HealthBuildItem wellnessCheck(RetentionBuildTimeConfig config) {
+    return new HealthBuildItem(RetentionHealthCheck.class.getName(), config.health().enabled());
   }
 }

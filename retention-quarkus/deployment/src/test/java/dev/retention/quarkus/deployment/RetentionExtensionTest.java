@@ -1,6 +1,7 @@
 package dev.retention.quarkus.deployment;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.is;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An application with the extension, on H2: the registry found at build time, options from application.properties, the
- * application's clock and listener beans, sweepers started with the application and closed with it, the readiness
+ * application's clock and listener beans, sweepers started with the application and closed with it, the wellness
  * check.
  */
 class RetentionExtensionTest {
@@ -80,14 +81,17 @@ class RetentionExtensionTest {
   }
 
   @Test
-  void reportsTheLastSweepInTheReadinessCheck() throws Exception {
+  void reportsThePassesInTheWellnessCheckAndNothingInReadiness() throws Exception {
     sweeps.first().get(30, TimeUnit.SECONDS);
 
-    given().when().get("/q/health/ready").then()
+    given().when().get("/q/health/well").then()
         .statusCode(200)
         .body("checks.find { it.name == 'Retention' }.status", is("UP"))
-        .body("checks.find { it.name == 'Retention' }.data.'" + TestApplication.PASS + ".deleted'", is(3))
+        .body("checks.find { it.name == 'Retention' }.data.passes", is(1))
         .body("checks.find { it.name == 'Retention' }.data.failuresThreshold", is(3));
+    given().when().get("/q/health/ready").then()
+        .statusCode(200)
+        .body("checks.findAll { it.name == 'Retention' }", empty());
   }
 
   private List<Long> remainingIds() {

@@ -12,6 +12,7 @@ public final class DiscoveredRegistries {
     this.registries = List.copyOf(registries);
   }
 
+  /** The registries, one per compilation that generated passes, sorted by class name. */
   public List<RetentionRegistry> registries() {
     return registries;
   }

@@ -10,13 +10,16 @@ import io.smallrye.config.WithDefault;
 @ConfigRoot(phase = ConfigPhase.BUILD_TIME)
 public interface RetentionBuildTimeConfig {
 
-  /** The readiness check. */
+  /** The wellness check. */
   Health health();
 
-  /** The readiness check. */
+  /** The wellness check. */
   interface Health {
 
-    /** Whether the readiness check is registered when quarkus-smallrye-health is present. */
+    /**
+     * Whether the wellness check ({@code /q/health/well}) is registered when quarkus-smallrye-health is present. It is
+     * never a readiness or liveness check: a failing pass must not take the application out of rotation.
+     */
     @WithDefault("true")
     boolean enabled();
   }

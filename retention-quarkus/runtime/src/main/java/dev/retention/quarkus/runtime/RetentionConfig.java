@@ -21,13 +21,13 @@ public interface RetentionConfig {
   @WithDefault("true")
   boolean enabled();
 
-  /** The readiness check. */
+  /** The wellness check. */
   Health health();
 
-  /** The readiness check. */
+  /** The wellness check. */
   interface Health {
 
-    /** How many sweeps in a row a pass must fail before the check reports DOWN; at least 1. */
+    /** How many sweeps in a row a pass must fail before the wellness check reports DOWN; at least 1. */
     @WithDefault("3")
     int failuresThreshold();
   }

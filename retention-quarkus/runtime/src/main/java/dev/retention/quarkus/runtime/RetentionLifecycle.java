@@ -1,7 +1,11 @@
 package dev.retention.quarkus.runtime;
 
+import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.health.RetentionHealth;
+import dev.retention.runtime.health.SweepHistory;
 import io.quarkus.arc.All;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -24,31 +28,44 @@ public class RetentionLifecycle {
 
   private volatile RetentionRuntime started;
 
+  /** Each pass's last sweeps, for the health check: the runtime's first listener. */
+  @Produces
+  @Singleton
+  SweepHistory sweepHistory() {
+    return new SweepHistory();
+  }
+
   /**
    * The runtime over the default persistence unit, with the registries found at build time, every {@code retention.*}
    * option, the application's {@link Clock} bean if it has one, and every {@link SweepListener} bean.
    */
   @Produces
   @Singleton
-  RetentionRuntime retentionRuntime(EntityManagerFactory emf, DiscoveredRegistries registries,
+  RetentionRuntime retentionRuntime(EntityManagerFactory emf, DiscoveredRegistries registries, SweepHistory history,
       @All List<SweepListener> listeners, Instance<Clock> clock) {
+    List<String> passNames = registries.registries().stream()
+        .flatMap(registry -> registry.passes().stream())
+        .map(RetentionPass::name)
+        .toList();
     RetentionRuntime.Builder builder = RetentionRuntime.builder(emf)
         .registries(registries.registries())
-        .configuration(RetentionProperties.of(ConfigProvider.getConfig()));
+        .configuration(RetentionProperties.of(ConfigProvider.getConfig(), passNames));
     if (clock.isResolvable()) {
       builder.clock(clock.get());
     }
-    listeners.forEach(builder::listener);
+    // First, so that a listener told of a sweep finds the health up to date.
+    builder.listener(history);
+    listeners.stream().filter(listener -> listener != history).forEach(builder::listener);
     return builder.build();
   }
 
   /** Builds the runtime at start-up, so a bad option fails it, and starts the sweepers unless turned off. */
   void onStart(@Observes StartupEvent event, RetentionRuntime runtime, RetentionConfig config) {
     int failuresThreshold = config.health().failuresThreshold();
-    if (failuresThreshold < 1) {
-      throw new IllegalArgumentException("quarkus.retention.health.failures-threshold must be at least 1, not "
-          + failuresThreshold);
-    }
+    RetentionHealth.problemWithFailuresThreshold(failuresThreshold).ifPresent(problem -> {
+      throw new RetentionConfigurationException(List.of(
+          "quarkus.retention.health.failures-threshold = " + failuresThreshold + ": " + problem));
+    });
     if (config.enabled()) {
       started = runtime.start();
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -39,6 +40,14 @@ final class SampleProcess implements AutoCloseable {
 
   /** Starts the packaged sample with {@code systemProperties} ({@code -Dkey=value} arguments). */
   static SampleProcess start(List<String> systemProperties) throws IOException {
+    return start(systemProperties, Map.of());
+  }
+
+  /**
+   * Starts the packaged sample with {@code systemProperties} ({@code -Dkey=value} arguments) and {@code environment}
+   * added to this process's environment variables.
+   */
+  static SampleProcess start(List<String> systemProperties, Map<String, String> environment) throws IOException {
     Path jar = Path.of(System.getProperty("sample.jar", "target/quarkus-app/quarkus-run.jar"));
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(jar + " is missing: the sample is packaged by 'mvn package' before this test");
@@ -48,7 +57,9 @@ final class SampleProcess implements AutoCloseable {
     command.addAll(systemProperties);
     command.add("-jar");
     command.add(jar.toString());
-    return new SampleProcess(new ProcessBuilder(command).redirectErrorStream(true).start());
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().putAll(environment);
+    return new SampleProcess(builder.start());
   }
 
   /** The first output line that matches {@code condition}, waiting for it at most {@code timeout}. */

@@ -1,5 +1,7 @@
 package dev.retention.runtime.internal.config;
 
+import dev.retention.runtime.RetentionOption;
+import dev.retention.runtime.ScopeWindows;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
@@ -65,8 +67,14 @@ public final class Durations {
   /** The largest number of seconds whose milliseconds a {@code long} still holds. */
   private static final long LONGEST_IN_MILLIS = Long.MAX_VALUE / 1_000 - 1;
 
-  /** The shortest of the accepted forms that reads back to the same duration. */
+  /**
+   * The shortest of the accepted forms that reads back to the same duration; {@code never} for
+   * {@link ScopeWindows#NEVER}, as the {@code retention} option reads it.
+   */
   public static String format(Duration duration) {
+    if (ScopeWindows.NEVER.equals(duration)) {
+      return RetentionOption.NEVER;
+    }
     if (duration.isZero()) {
       return "0";
     }

@@ -170,7 +170,8 @@ public final class OptionsBinder {
   /**
    * Reads {@code retention.<pass>.scope.<value>.retention}, the window of one scope of a pass, when {@code key} is one.
    * The value is everything between {@code .scope.} and {@code .retention}, dots included (a realm named
-   * {@code example.com}); whether it is a value of the pass's scope attribute is checked against the entity later.
+   * {@code example.com}), and may be empty ({@code scope..retention}: the scope of the empty string, which is not the
+   * rows without a scope); whether it is a value of the pass's scope attribute is checked against the entity later.
    *
    * @return whether the key names a scope, so that nothing else should read it
    */
@@ -190,7 +191,7 @@ public final class OptionsBinder {
     if (pass.equals(DEFAULTS_SCOPE)) {
       problems.add(quoted(key, text) + ": windows of single scopes are set per pass, as retention.<pass name>"
           + SCOPE_INFIX + "<scope value>" + SCOPE_WINDOW_SUFFIX);
-    } else if (!scoped.endsWith(SCOPE_WINDOW_SUFFIX) || scoped.length() == SCOPE_WINDOW_SUFFIX.length()) {
+    } else if (!scoped.endsWith(SCOPE_WINDOW_SUFFIX)) {
       problems.add(quoted(key, text) + ": only the window can be set for one scope, as retention." + pass
           + SCOPE_INFIX + "<scope value>" + SCOPE_WINDOW_SUFFIX);
     } else {

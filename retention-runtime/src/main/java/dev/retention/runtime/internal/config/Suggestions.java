@@ -4,42 +4,58 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
-/** Finds the name a typo most likely meant, for "did you mean" hints. */
-final class Suggestions {
+/**
+ * Finds the name a typo most likely meant, for "did you mean" hints: the one helper of the runtime, the Spring Boot
+ * starter and the Quarkus extension. Public for those integrations only; it is not part of the runtime's API.
+ */
+public final class Suggestions {
 
   private Suggestions() {}
 
   /**
    * The candidate closest to {@code typed}: one with the same simple name (the part after the last dot, ignoring
-   * case), else the shortest that {@code typed} begins (a name cut short), else one within a few edits.
+   * case), else the shortest that {@code typed} begins (a name cut short), else one within a few edits. A far-fetched
+   * suggestion misleads more than none, so it may be empty.
    */
-  static Optional<String> closest(String typed, Collection<String> candidates) {
+  public static Optional<String> closest(String typed, Collection<String> candidates) {
+    return closest(typed, candidates, Function.identity());
+  }
+
+  /**
+   * As {@link #closest(String, Collection)}, comparing {@code typed} with each candidate in the form
+   * {@code normalized} gives it (an environment variable's name with the key it may stand for, say), and answering
+   * the candidate as given.
+   */
+  public static Optional<String> closest(String typed, Collection<String> candidates,
+      Function<String, String> normalized) {
     String typedSimple = simpleName(typed);
     Optional<String> sameSimpleName = candidates.stream()
-        .filter(candidate -> simpleName(candidate).equalsIgnoreCase(typedSimple))
+        .filter(candidate -> simpleName(normalized.apply(candidate)).equalsIgnoreCase(typedSimple))
         .findFirst();
     if (sameSimpleName.isPresent()) {
       return sameSimpleName;
     }
+    String typedLower = typed.toLowerCase(Locale.ROOT);
     Optional<String> cutShort = candidates.stream()
-        .filter(candidate -> candidate.toLowerCase(Locale.ROOT).startsWith(typed.toLowerCase(Locale.ROOT)))
+        .filter(candidate -> normalized.apply(candidate).toLowerCase(Locale.ROOT).startsWith(typedLower))
         .min(Comparator.comparingInt(String::length));
     if (cutShort.isPresent() && !typed.isEmpty()) {
       return cutShort;
     }
     int allowed = Math.max(2, typed.length() / 4);
     return candidates.stream()
-        .filter(candidate -> distance(typed, candidate) <= allowed)
-        .min(Comparator.comparingInt((String candidate) -> distance(typed, candidate)));
+        .filter(candidate -> distance(typed, normalized.apply(candidate)) <= allowed)
+        .min(Comparator.comparingInt((String candidate) -> distance(typed, normalized.apply(candidate))));
   }
 
   private static String simpleName(String name) {
     return name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
   }
 
-  /** Levenshtein distance. */
-  static int distance(String a, String b) {
+  /** Levenshtein distance: insertions, deletions and substitutions. */
+  public static int distance(String a, String b) {
     int[] previous = new int[b.length() + 1];
     int[] current = new int[b.length() + 1];
     for (int j = 0; j <= b.length(); j++) {

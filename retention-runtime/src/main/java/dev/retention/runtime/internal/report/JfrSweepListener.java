@@ -55,7 +55,8 @@ final class JfrSweepListener implements SweepListener {
     if (event != null) {
       event.end();
       event.pass = report.pass();
-      event.cutoff = report.cutoff().toEpochMilli();
+      // A window of never reports Instant.MIN, which no epoch millisecond holds.
+      event.cutoff = report.cutoff().equals(Instant.MIN) ? Long.MIN_VALUE : report.cutoff().toEpochMilli();
       event.deleted = report.deleted();
       event.batches = report.batches();
       event.workRemains = report.workRemains();

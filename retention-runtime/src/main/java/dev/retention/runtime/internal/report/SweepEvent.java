@@ -23,6 +23,7 @@ public final class SweepEvent extends Event {
   public String pass;
 
   @Label("Cutoff")
+  @Description("The instant rows were compared with; Long.MIN_VALUE when the window is never")
   @Timestamp(Timestamp.MILLISECONDS_SINCE_EPOCH)
   public long cutoff;
 

@@ -52,7 +52,7 @@ public final class ScopeWindowing {
   }
 
   /**
-   * The window of {@code scope}'s rows.
+   * The window of {@code scope}'s rows; {@link ScopeWindows#NEVER} when they are kept for ever.
    *
    * @throws IllegalStateException when the application's windows threw or gave a window out of range, naming the pass,
    *     the scope and the value; the caller then deletes nothing of that scope
@@ -87,10 +87,11 @@ public final class ScopeWindowing {
       return passWindow;
     }
     Duration window = fromCode.get();
-    if (window.isNegative() || window.compareTo(RetentionOption.MAX_RETENTION) > 0) {
+    boolean outOfRange = window.isNegative() || window.compareTo(RetentionOption.MAX_RETENTION) > 0;
+    if (outOfRange && !ScopeWindows.NEVER.equals(window)) {
       throw new IllegalStateException("Pass " + values.passName() + ": the scope windows given in code answered "
           + window + " for " + values.attribute() + " = " + scopeValue + ", out of range (0 to "
-          + Durations.format(RetentionOption.MAX_RETENTION) + "); none of its rows is deleted");
+          + Durations.format(RetentionOption.MAX_RETENTION) + ", or ScopeWindows.NEVER); none of its rows is deleted");
     }
     return window;
   }

@@ -69,13 +69,13 @@ public final class ScopedPasses {
         passSettings.scopeWindows().forEach((text, window) -> {
           try {
             configured.put(values.convert(text), window);
-            warnIfShortened(pass, text, window);
           } catch (IllegalArgumentException notAValue) {
             problems.add(key(pass, text) + ": \"" + text + "\" is no value of the scope attribute "
                 + values.attribute() + ", a " + values.type().getSimpleName());
           }
         });
         warnOfCollidingKeys(pass, passSettings.scopeWindows());
+        warnOfShortened(pass, passSettings.scopeWindows());
         windowing.put(pass.name(),
             new ScopeWindowing(values, passSettings.retention(), configured, code.get(pass.name())));
       }
@@ -115,12 +115,19 @@ public final class ScopedPasses {
     }
   }
 
-  /** A scope's window shorter than the compiled one is said out loud, as a pass's is. */
-  private static void warnIfShortened(RetentionPass pass, String value, Duration window) {
-    if (window.compareTo(pass.expireAfter()) < 0) {
-      LOGGER.log(Level.WARNING, () -> "Retention window of " + pass.name() + " for scope " + value + " shortened to "
-          + Durations.format(window) + " (compiled: " + Durations.format(pass.expireAfter())
-          + "): rows the compiled window keeps are deleted");
+  /**
+   * The scopes' windows shorter than the compiled one are said out loud, as a pass's is, in one line for the pass: a
+   * pass with windows for many realms would otherwise log a line for each at every start.
+   */
+  private static void warnOfShortened(RetentionPass pass, Map<String, Duration> windows) {
+    List<String> shortened = windows.entrySet().stream()
+        .filter(entry -> entry.getValue().compareTo(pass.expireAfter()) < 0)
+        .map(entry -> entry.getKey() + " to " + Durations.format(entry.getValue()))
+        .collect(Collectors.toList());
+    if (!shortened.isEmpty()) {
+      LOGGER.log(Level.WARNING, () -> "Retention windows of " + pass.name() + " shortened for "
+          + (shortened.size() == 1 ? "scope " : shortened.size() + " scopes: ") + String.join(", ", shortened)
+          + " (compiled: " + Durations.format(pass.expireAfter()) + "): rows the compiled window keeps are deleted");
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.BatchReport;
 import dev.retention.runtime.Scope;
+import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.config.Durations;
@@ -50,7 +51,9 @@ final class BatchRun implements Batch.Guard {
   private final Instant now;
   private final BatchSizer sizer;
   private Duration window;
+  /** The predicate at the current window; null while the window is never, when no statement runs. */
   private ExpiredRows rows;
+  private Instant cutoff;
   /** The values of the scope attribute this run's batches selected, so each is looked up once. */
   private final Set<Object> seenValues = new HashSet<>();
   /** When the batch under way started, by {@code System.nanoTime()}: a hook that returns past its time fails it. */
@@ -78,11 +81,22 @@ final class BatchRun implements Batch.Guard {
 
   private void useWindow(Duration newWindow) {
     this.window = newWindow;
-    this.rows = pass.model().expiredAt(Cutoff.of(now.minus(newWindow), pass.environment().zone()), scope);
+    this.cutoff = cutoffOf(now, newWindow);
+    this.rows = keepsEveryRow() ? null : pass.model().expiredAt(Cutoff.of(cutoff, pass.environment().zone()), scope);
+  }
+
+  /** The cutoff of {@code window} at {@code now}: {@link Instant#MIN} for a window of never, which keeps every row. */
+  static Instant cutoffOf(Instant now, Duration window) {
+    return ScopeWindows.NEVER.equals(window) ? Instant.MIN : now.minus(window);
+  }
+
+  /** Whether the window is never: no statement reads or deletes this run's rows. */
+  private boolean keepsEveryRow() {
+    return ScopeWindows.NEVER.equals(window);
   }
 
   Instant cutoff() {
-    return rows.cutoff().instant();
+    return cutoff;
   }
 
   long deleted() {
@@ -108,6 +122,9 @@ final class BatchRun implements Batch.Guard {
    * @return whether it stopped at {@code maxBatches} with rows left
    */
   boolean drain(int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
+    if (keepsEveryRow()) {
+      return false;
+    }
     if (!epochValuesPlausible()) {
       return false;
     }
@@ -215,6 +232,9 @@ final class BatchRun implements Batch.Guard {
     for (int attempt = 1; ; ) {
       int attemptSize = size;
       batchStartNanos = System.nanoTime();
+      if (keepsEveryRow()) {
+        return 0; // a value the database matched for the scope has a window of never: nothing of it goes
+      }
       try {
         return pass.environment().transactions().inTransaction(pass.environment().emf(),
             pass.settings().batchTimeout(), em -> pass.shape().deleteBatch(em, new Batch(rows, attemptSize, this)));
@@ -305,6 +325,9 @@ final class BatchRun implements Batch.Guard {
 
   /** How long the oldest expired row left has been expired: the cutoff minus its attribute. */
   Optional<Duration> lag() {
+    if (keepsEveryRow()) {
+      return Optional.empty();
+    }
     try {
       Optional<Object> oldest = oldestAfterLastBatch != null
           ? oldestAfterLastBatch

@@ -97,7 +97,7 @@ public final class Sweeper {
         return rounds.sweep(sizer);
       }
       Instant now = pass.environment().clock().instant();
-      Tally tally = new Tally(pass.name(), now, now.minus(pass.settings().retention()), Scope.all(),
+      Tally tally = new Tally(pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()), Scope.all(),
           pass.settings().dryRun());
       tally.start(pass.environment().listener());
       BatchRun run = new BatchRun(pass, tally, Scope.all(), now, pass.settings().retention(), sizer);
@@ -128,7 +128,7 @@ public final class Sweeper {
       try {
         window = pass.scopes().windowOf(scope);
       } catch (RuntimeException e) {
-        tally.cutoff = now.minus(pass.settings().retention());
+        tally.cutoff = BatchRun.cutoffOf(now, pass.settings().retention());
         tally.start(pass.environment().listener());
         tally.failure = new SweepFailedException(pass.name(), scope + ", its window", tally.cutoff, e);
         return tally.finish(pass.environment().listener());

@@ -26,11 +26,11 @@ class OptionBoundsTest {
 
   @ParameterizedTest(name = "{0} = {1}")
   @CsvSource(delimiter = '|', textBlock = """
-      retention           | 999999999999999d          | too long; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years)
-      retention           | PT2562047788015215H       | must be at most 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years)
-      retention           | 99999999999999999999999s  | too long; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years)
-      retention           | P999999999999999D         | too long; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years)
-      retention           | 24856d                    | must be at most 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years)
+      retention           | 999999999999999d          | too long; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
+      retention           | PT2562047788015215H       | must be at most 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
+      retention           | 99999999999999999999999s  | too long; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
+      retention           | P999999999999999D         | too long; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
+      retention           | 24856d                    | must be at most 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
       min-retention       | 300000000000d             | must be at most 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years)
       sweep-interval      | 300000000000d             | must be at most 365d; allowed: 1s to 365d
       sweep-interval      | 366d                      | must be at most 365d; allowed: 1s to 365d
@@ -105,7 +105,7 @@ class OptionBoundsTest {
         "defaults(...) in code: sweep-interval = PT7200000000000H: must be at most 365d; allowed: 1s to 365d",
         "defaults(...) in code: batch-timeout = PT2562047788015215H30M7S: must be at most 1h; allowed: 1s to 1h",
         "options(\"com.acme.AuditLogEntry\", ...) in code: retention = PT2562047788015215H30M7S: must be at most"
-            + " 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years)"),
+            + " 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never"),
         failure.problems());
   }
 

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.ScopeWindows;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -287,6 +289,34 @@ class OptionsBinderTest {
     assertEquals(Duration.ofMillis(50), settings.get(AUDIT).scopeSweepBudget());
     assertEquals(Map.of(), settings.get(SESSION).scopeWindows());
     assertEquals(10, settings.get(SESSION).maxBatchesPerScope(), "the built-in default");
+  }
+
+  @Test
+  void neverIsAWindowForAPassAndForAScopeAndLengthensEveryCompiledOne() {
+    Map<String, PassSettings> settings = bind(Map.of(
+        "retention." + AUDIT + ".retention", "never",
+        "retention." + AUDIT + ".scope.acme.retention", "NEVER",
+        "retention.defaults.retention", "never"));
+
+    assertEquals(ScopeWindows.NEVER, settings.get(AUDIT).retention());
+    assertEquals(Map.of("acme", ScopeWindows.NEVER), settings.get(AUDIT).scopeWindows());
+    assertEquals(ScopeWindows.NEVER, settings.get(SESSION).retention(), "a default that lengthens every window");
+    assertEquals(settings.get(AUDIT).sweepInterval(), settings.get(AUDIT).effectiveInterval());
+    assertEquals("never", RetentionOption.RETENTION.format(ScopeWindows.NEVER));
+  }
+
+  @Test
+  void neverIsNoMinRetention() {
+    assertProblems(Map.of("retention.defaults.min-retention", "never"),
+        "retention.defaults.min-retention = \"never\": expected a duration such as 90d, 12h, 30m, 10s, 500ms or"
+            + " ISO-8601 (PT30S, P90D)");
+  }
+
+  @Test
+  void theScopeOfTheEmptyValueHasAKeyWithNothingBetweenTheDots() {
+    Map<String, PassSettings> settings = bind(Map.of("retention." + AUDIT + ".scope..retention", "7d"));
+
+    assertEquals(Map.of("", Duration.ofDays(7)), settings.get(AUDIT).scopeWindows());
   }
 
   @Test

@@ -4,8 +4,9 @@ import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.SweepReport;
-import dev.retention.spring.boot.RetentionReports.PassHistory;
+import dev.retention.runtime.health.PassHistory;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -60,6 +61,7 @@ public record PassDescriptor(
   /**
    * What one sweep did.
    *
+   * @param cutoff the instant rows were compared with, or {@code never} when the window keeps every row
    * @param lag how long the oldest expired row left has been expired; null when none is left
    * @param failure the exception's class and message when the sweep failed; null when it succeeded
    */
@@ -77,7 +79,8 @@ public record PassDescriptor(
     static ReportDescriptor of(SweepReport report) {
       return new ReportDescriptor(
           report.startedAt().toString(),
-          report.cutoff().toString(),
+          // A window of never keeps every row, and compares nothing with a cutoff.
+          report.cutoff().equals(Instant.MIN) ? RetentionOption.NEVER : report.cutoff().toString(),
           report.deleted(),
           report.batches(),
           report.workRemains(),

@@ -2,7 +2,7 @@ package dev.retention.spring.boot.actuate;
 
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
-import dev.retention.spring.boot.RetentionReports;
+import dev.retention.runtime.health.SweepHistory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -19,11 +19,15 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 public class RetentionEndpoint {
 
   private final RetentionRuntime runtime;
-  private final RetentionReports reports;
+  private final SweepHistory history;
 
-  public RetentionEndpoint(RetentionRuntime runtime, RetentionReports reports) {
+  /**
+   * @param runtime the runtime whose passes it shows
+   * @param history the last sweeps of those passes: one of the runtime's listeners
+   */
+  public RetentionEndpoint(RetentionRuntime runtime, SweepHistory history) {
     this.runtime = runtime;
-    this.reports = reports;
+    this.history = history;
   }
 
   /** Every pass the runtime manages, by name. */
@@ -47,7 +51,7 @@ public class RetentionEndpoint {
   }
 
   private PassDescriptor describe(RetentionPass pass) {
-    return PassDescriptor.of(pass, runtime.settings(pass.name()), reports.history(pass.name()));
+    return PassDescriptor.of(pass, runtime.settings(pass.name()), history.of(pass.name()));
   }
 
   /** The response of the endpoint: each pass by name, in the runtime's order. */

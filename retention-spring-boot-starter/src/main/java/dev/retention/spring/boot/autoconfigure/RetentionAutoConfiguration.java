@@ -3,8 +3,8 @@ package dev.retention.spring.boot.autoconfigure;
 import dev.retention.runtime.generated.RetentionRegistry;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.health.SweepHistory;
 import dev.retention.spring.boot.BeforeDeleteRegistration;
-import dev.retention.spring.boot.RetentionReports;
 import dev.retention.spring.boot.RetentionRuntimeCustomizer;
 import dev.retention.spring.boot.StarterProperties;
 import jakarta.persistence.EntityManagerFactory;
@@ -20,6 +20,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -29,6 +31,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * {@code retention.*} properties and the application's beans (clock, listeners, {@link BeforeDeleteRegistration
  * before-delete hooks}, {@link dev.retention.spring.boot.ScopeWindowsRegistration scope windows}, customizers),
  * started when the application is ready and closed with the context.
+ *
+ * <p>It first checks that this starter is the one for the Spring Boot line the application runs, and stops start-up
+ * naming the artifact to use when it is not.
  *
  * <p>It runs after Boot's JPA auto-configuration (of Boot 3 and of Boot 4, which name it differently), so that the
  * factory it needs is known, and steps aside for a {@code RetentionRuntime} bean of the application's own, which it
@@ -41,13 +46,21 @@ import org.springframework.core.env.ConfigurableEnvironment;
 @ConditionalOnClass({EntityManagerFactory.class, RetentionRuntime.class})
 @ConditionalOnBean(EntityManagerFactory.class)
 @ConditionalOnBooleanProperty(name = StarterProperties.ENABLED, matchIfMissing = true)
+@EnableConfigurationProperties(StarterProperties.class)
 public class RetentionAutoConfiguration {
 
-  /** Registered with the runtime like any other listener bean; the endpoint and the health indicator read it. */
+  RetentionAutoConfiguration(ApplicationContext context) {
+    BootLine.check(classLoaderOf(context), SpringBootVersion.getVersion());
+  }
+
+  /**
+   * Each pass's last sweeps, for the endpoint and the health indicator: registered with the runtime ahead of the
+   * application's listeners, so that a listener told of a sweep finds them up to date.
+   */
   @Bean
   @ConditionalOnMissingBean
-  RetentionReports retentionReports() {
-    return new RetentionReports();
+  SweepHistory retentionSweepHistory() {
+    return new SweepHistory();
   }
 
   /**
@@ -60,24 +73,35 @@ public class RetentionAutoConfiguration {
   RetentionRuntime retentionRuntime(
       EntityManagerFactory entityManagerFactory,
       ConfigurableEnvironment environment,
+      StarterProperties properties,
       ApplicationContext context,
       ObjectProvider<Clock> clock,
+      ObjectProvider<SweepHistory> history,
       ObjectProvider<SweepListener> listeners,
       ObjectProvider<BeforeDeleteRegistration> beforeDelete,
       ObjectProvider<RetentionRuntimeCustomizer> customizers) {
     // The context's class loader is the one that sees the application's generated registries (devtools restarts
     // the application in a class loader of its own).
-    ClassLoader classLoader = context.getClassLoader() != null ? context.getClassLoader()
-        : RetentionAutoConfiguration.class.getClassLoader();
+    ClassLoader classLoader = classLoaderOf(context);
     RetentionRuntime.Builder builder = RetentionRuntime.builder(entityManagerFactory)
         .classLoader(classLoader)
-        .configuration(RetentionPropertySource.configuration(environment, passNames(classLoader)));
+        .configuration(RetentionPropertySource.configuration(environment, passNames(classLoader),
+            properties.problems()));
     clock.ifAvailable(builder::clock);
-    listeners.orderedStream().forEach(builder::listener);
+    SweepHistory sweeps = history.getIfAvailable();
+    if (sweeps != null) {
+      builder.listener(sweeps);
+    }
+    listeners.orderedStream().filter(listener -> listener != sweeps).forEach(builder::listener);
     beforeDelete.orderedStream().forEach(hook -> builder.beforeDelete(hook.passName(), hook.hook()));
     ScopeWindowsBeans.register(context, builder);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder.build();
+  }
+
+  private static ClassLoader classLoaderOf(ApplicationContext context) {
+    return context.getClassLoader() != null ? context.getClassLoader()
+        : RetentionAutoConfiguration.class.getClassLoader();
   }
 
   /**

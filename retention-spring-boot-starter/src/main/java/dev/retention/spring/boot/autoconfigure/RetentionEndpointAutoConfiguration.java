@@ -1,7 +1,7 @@
 package dev.retention.spring.boot.autoconfigure;
 
 import dev.retention.runtime.RetentionRuntime;
-import dev.retention.spring.boot.RetentionReports;
+import dev.retention.runtime.health.SweepHistory;
 import dev.retention.spring.boot.StarterProperties;
 import dev.retention.spring.boot.actuate.RetentionEndpoint;
 import org.springframework.beans.factory.ObjectProvider;
@@ -27,9 +27,9 @@ public class RetentionEndpointAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  RetentionEndpoint retentionEndpoint(RetentionRuntime runtime, ObjectProvider<RetentionReports> reports) {
-    // Without the starter's reports (retention.enabled=false with a runtime of the application's own) the endpoint
+  RetentionEndpoint retentionEndpoint(RetentionRuntime runtime, ObjectProvider<SweepHistory> history) {
+    // Without the starter's history (retention.enabled=false with a runtime of the application's own) the endpoint
     // still shows the passes and their settings, and no last sweep.
-    return new RetentionEndpoint(runtime, reports.getIfAvailable(RetentionReports::new));
+    return new RetentionEndpoint(runtime, history.getIfAvailable(SweepHistory::new));
   }
 }

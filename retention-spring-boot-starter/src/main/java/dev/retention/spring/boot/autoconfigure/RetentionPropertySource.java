@@ -2,6 +2,7 @@ package dev.retention.spring.boot.autoconfigure;
 
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOption;
+import dev.retention.runtime.internal.config.Suggestions;
 import dev.retention.spring.boot.StarterProperties;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.PropertySource;
@@ -29,12 +32,17 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
  * <p>The window of one scope, {@code retention.<pass>.scope.<value>.retention}, is matched the same way but for its
  * value, which is kept as written; see {@link ScopeKeys}.
  *
- * <p>A key that matches nothing is an error, so that a typo cannot leave a table unswept: an environment variable or a
- * {@code retention.health.*} key is rejected here, with the nearest key it may have meant; any other
- * {@code retention.*} key goes to the runtime as written, which names the pass or option it does not know. When sources
- * disagree, the one with the highest precedence wins, as everywhere in Spring.
+ * <p>A {@code retention.*} key of the application's own configuration that matches nothing is an error, so that a typo
+ * cannot leave a table unswept: a {@code retention.health.*} key is rejected here, with the nearest key it may have
+ * meant; any other goes to the runtime as written, which names the pass or option it does not know. An environment
+ * variable that merely starts with {@code RETENTION_} is another matter: the environment is shared with every tool on
+ * the host ({@code RETENTION_DAYS} may be anyone's), so one that matches nothing is logged at WARNING, naming the
+ * variable and the key it may have meant, and ignored. When sources disagree, the one with the highest precedence
+ * wins, as everywhere in Spring.
  */
 final class RetentionPropertySource {
+
+  private static final Log LOGGER = LogFactory.getLog(RetentionPropertySource.class);
 
   private static final String PREFIX = "retention.";
   private static final String ENVIRONMENT_PREFIX = "RETENTION_";
@@ -61,15 +69,18 @@ final class RetentionPropertySource {
    * The {@code retention.*} keys meant for the runtime, with their values, sorted by key.
    *
    * @param passes the names of the passes the runtime will discover
-   * @throws RetentionConfigurationException naming each key that matches no option, with its source and value
+   * @param starterProblems what is wrong with the starter's own properties, reported with the rest
+   * @throws RetentionConfigurationException naming each key that matches no option, with its source and value, and
+   *     each of {@code starterProblems}
    */
-  static Map<String, String> configuration(ConfigurableEnvironment environment, Collection<String> passes) {
-    return new RetentionPropertySource(passes).read(environment);
+  static Map<String, String> configuration(ConfigurableEnvironment environment, Collection<String> passes,
+      List<String> starterProblems) {
+    return new RetentionPropertySource(passes).read(environment, starterProblems);
   }
 
-  private Map<String, String> read(ConfigurableEnvironment environment) {
+  private Map<String, String> read(ConfigurableEnvironment environment, List<String> starterProblems) {
     Map<String, String> configuration = new TreeMap<>();
-    List<String> problems = new ArrayList<>();
+    List<String> problems = new ArrayList<>(starterProblems);
     // Sources come in order of precedence: the first to set a key wins.
     for (PropertySource<?> source : environment.getPropertySources()) {
       if (!(source instanceof EnumerablePropertySource<?> enumerable)) {
@@ -81,7 +92,7 @@ final class RetentionPropertySource {
         if (name.startsWith(PREFIX)) {
           key = keyFor(name, source, environment, problems);
         } else if (variables && name.startsWith(ENVIRONMENT_PREFIX)) {
-          key = variableKeyFor(name, source, environment, problems);
+          key = variableKeyFor(name, problems);
         } else {
           continue;
         }
@@ -113,8 +124,7 @@ final class RetentionPropertySource {
   }
 
   /** The runtime's key for a {@code RETENTION_*} environment variable; empty for the starter's and a rejected one. */
-  private Optional<String> variableKeyFor(String name, PropertySource<?> source, ConfigurableEnvironment environment,
-      List<String> problems) {
+  private Optional<String> variableKeyFor(String name, List<String> problems) {
     String squashed = squashed(name);
     if (starterKeys.stream().anyMatch(key -> squashed(key).equals(squashed))) {
       return Optional.empty();
@@ -123,7 +133,6 @@ final class RetentionPropertySource {
     if (matches.size() == 1) {
       return matches.stream().findFirst();
     }
-    String described = "environment variable " + name;
     if (matches.isEmpty()) {
       Optional<String> scopeKey = scopeKeys.variableKeyFor(name.substring(ENVIRONMENT_PREFIX.length()));
       if (scopeKey.isPresent()) {
@@ -131,20 +140,27 @@ final class RetentionPropertySource {
       }
       List<String> candidates = new ArrayList<>(runtimeKeys);
       candidates.addAll(starterKeys);
-      problems.add(unknown(described, name, source, environment, candidates));
+      // Its value stays out of the log: the variable may be another tool's, and its value a secret.
+      LOGGER.warn("Environment variable " + name + " is ignored: it matches no Retention property"
+          + hint(name, candidates));
     } else {
-      problems.add(described + " matches several keys (" + String.join(", ", matches) + "): set the one meant in"
-          + " application.properties, or as a system property");
+      problems.add("environment variable " + name + " matches several keys (" + String.join(", ", matches) + "): set"
+          + " the one meant in application.properties, or as a system property");
     }
     return Optional.empty();
   }
 
   private String unknown(String described, String name, PropertySource<?> source, ConfigurableEnvironment environment,
       Collection<String> candidates) {
-    String problem = described + " = \"" + valueOf(name, source, environment) + "\": matches no Retention property";
-    Optional<String> closest = Suggestions.closest(squashed(name), candidates, RetentionPropertySource::squashed);
-    return problem + closest.map(key -> "; did you mean " + key + "?").orElse(
-        " (retention.defaults.<option>, retention.<entity class name>.<option>, " + ScopeKeys.FORM + ", "
+    return described + " = \"" + valueOf(name, source, environment) + "\": matches no Retention property"
+        + hint(name, candidates);
+  }
+
+  /** The key nearest to {@code name}, or else the forms keys take. */
+  private String hint(String name, Collection<String> candidates) {
+    return Suggestions.closest(squashed(name), candidates, RetentionPropertySource::squashed)
+        .map(key -> "; did you mean " + key + "?")
+        .orElse(" (retention.defaults.<option>, retention.<entity class name>.<option>, " + ScopeKeys.FORM + ", "
             + String.join(", ", starterKeys) + ")");
   }
 

@@ -5,6 +5,7 @@ import static dev.retention.spring.boot.support.JpaContexts.NOW;
 import static dev.retention.spring.boot.support.JpaContexts.SESSION_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
 import dev.retention.spring.boot.RetentionRuntimeCustomizer;
@@ -18,6 +19,12 @@ import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
+import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
@@ -30,6 +37,9 @@ import tools.jackson.databind.json.JsonMapper;
 class RetentionActuatorTest {
 
   private final ApplicationContextRunner runner = JpaContexts.runner()
+      // Boot's health endpoint, with the ping indicator every application has.
+      .withConfiguration(AutoConfigurations.of(HealthContributorAutoConfiguration.class,
+          HealthContributorRegistryAutoConfiguration.class, HealthEndpointAutoConfiguration.class))
       .withUserConfiguration(JpaContexts.FixedClock.class)
       .withPropertyValues("management.endpoints.web.exposure.include=health,retention");
 
@@ -91,6 +101,19 @@ class RetentionActuatorTest {
   }
 
   @Test
+  void aPassKeptForEverShowsNeverForItsWindowAndItsCutoff() {
+    runner.withPropertyValues("retention." + SESSION_TOKEN + ".retention=never").run(context -> {
+      context.getBean(RetentionRuntime.class).sweep(SESSION_TOKEN);
+
+      PassDescriptor session = context.getBean(RetentionEndpoint.class).pass(SESSION_TOKEN);
+
+      assertThat(session.settings()).containsEntry("retention", "never");
+      assertThat(session.lastReport().cutoff()).isEqualTo("never");
+      assertThat(session.lastReport().batches()).isZero();
+    });
+  }
+
+  @Test
   void theEndpointShowsOnePassByName() {
     runner.run(context -> {
       RetentionEndpoint endpoint = context.getBean(RetentionEndpoint.class);
@@ -101,7 +124,7 @@ class RetentionActuatorTest {
   }
 
   @Test
-  void healthIsUpUntilAPassFailsThreeSweepsInARow() {
+  void healthIsUpUntilAPassFailsThreeSweepsInARowThenFailingWithoutTurningTheApplicationDown() {
     runner.run(context -> {
       HealthIndicator health = context.getBean(RetentionHealthIndicator.class);
       assertThat(health.health().getStatus()).isEqualTo(Status.UP);
@@ -117,12 +140,39 @@ class RetentionActuatorTest {
 
       failedSweep(context);
       Health afterThree = health.health();
-      assertThat(afterThree.getStatus()).isEqualTo(Status.DOWN);
+      assertThat(afterThree.getStatus()).isEqualTo(new Status(RetentionStatus.FAILING));
       Map<?, ?> failing = (Map<?, ?>) failingPasses(afterThree).get(SESSION_TOKEN);
       assertThat(failing.get("consecutiveFailures")).isEqualTo(3);
       assertThat((String) failing.get("lastFailure")).containsIgnoringCase("session_token");
       assertThat(context.getBean(RetentionEndpoint.class).pass(SESSION_TOKEN).consecutiveFailures()).isEqualTo(3);
+
+      HealthEndpoint application = context.getBean(HealthEndpoint.class);
+      assertThat(application.healthForPath("retention").getStatus()).isEqualTo(new Status(RetentionStatus.FAILING));
+      assertThat(application.health().getStatus())
+          .as("Spring's aggregation leaves the status it is not told to order out: the application stays UP")
+          .isEqualTo(Status.UP);
     });
+  }
+
+  @Test
+  void aFailingRetentionCountsWhereTheApplicationOrdersItsStatus() {
+    runner.withPropertyValues("retention.health.failures-threshold=1",
+            "management.endpoint.health.group.housekeeping.include=retention",
+            "management.endpoint.health.group.housekeeping.status.order=FAILING,DOWN,OUT_OF_SERVICE,UP,UNKNOWN",
+            "management.endpoint.health.group.housekeeping.status.http-mapping.FAILING=503")
+        .run(context -> {
+          breakTheSessionTokenTable(context);
+          failedSweep(context);
+
+          HealthEndpoint application = context.getBean(HealthEndpoint.class);
+          Status failing = new Status(RetentionStatus.FAILING);
+          assertThat(application.healthForPath("housekeeping").getStatus()).isEqualTo(failing);
+          assertThat(context.getBean(HealthEndpointGroups.class).get("housekeeping").getHttpCodeStatusMapper()
+              .getStatusCode(failing)).isEqualTo(503);
+          assertThat(application.health().getStatus()).isEqualTo(Status.UP);
+          assertThat(context.getBean(HealthEndpointGroups.class).getPrimary().getHttpCodeStatusMapper()
+              .getStatusCode(application.health().getStatus())).isEqualTo(200);
+        });
   }
 
   @Test
@@ -143,18 +193,21 @@ class RetentionActuatorTest {
     runner.withPropertyValues("retention.health.failures-threshold=1").run(context -> {
       breakTheSessionTokenTable(context);
       failedSweep(context);
-      assertThat(context.getBean(RetentionHealthIndicator.class).health().getStatus()).isEqualTo(Status.DOWN);
+      assertThat(context.getBean(RetentionHealthIndicator.class).health().getStatus())
+          .isEqualTo(new Status(RetentionStatus.FAILING));
     });
   }
 
   @Test
-  void aBadFailureThresholdFailsStartUpWithTheKeyNamed() {
+  void aBadFailureThresholdFailsStartUpLikeTheOtherKeys() {
     runner.withPropertyValues("retention.health.failures-threshold=0").run(context -> assertThat(context)
         .getFailure().rootCause()
-        .hasMessageStartingWith("retention.health.failures-threshold = \"0\": must be at least 1"));
+        .isInstanceOf(RetentionConfigurationException.class)
+        .hasMessageContaining("retention.health.failures-threshold = 0: must be at least 1; it counts the failed sweeps"
+            + " in a row of one pass that make Retention's health FAILING"));
     runner.withPropertyValues("retention.health.failures-threshold=often").run(context -> assertThat(context)
         .getFailure()
-        .hasStackTraceContaining("retention.health.failures-threshold = \"often\": expected a whole number"));
+        .hasStackTraceContaining("Failed to bind properties under 'retention.health.failures-threshold' to int"));
   }
 
   @Test

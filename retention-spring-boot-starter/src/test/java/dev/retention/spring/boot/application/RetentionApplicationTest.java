@@ -5,6 +5,7 @@ import static dev.retention.spring.boot.support.JpaContexts.SESSION_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
 import dev.retention.spring.boot.actuate.PassDescriptor;
@@ -71,6 +72,17 @@ class RetentionApplicationTest {
         .contains("APPLICATION FAILED TO START")
         .contains(key + " = \"-5\": must be at least 1")
         .contains("Keys are retention.defaults.<option> for every pass and retention.<entity class name>.<option>");
+  }
+
+  @Test
+  void aBadHealthThresholdFailsStartUpWithTheFailureAnalysisOfTheOtherKeys(CapturedOutput output) {
+    assertThatThrownBy(() -> application("retention.health.failures-threshold=0").close())
+        .hasRootCauseInstanceOf(RetentionConfigurationException.class);
+
+    assertThat(output.getOut() + output.getErr())
+        .contains("APPLICATION FAILED TO START")
+        .contains("retention.health.failures-threshold = 0: must be at least 1")
+        .contains("Correct the retention properties named above");
   }
 
   private static ConfigurableApplicationContext application(String... properties) {

@@ -13,7 +13,7 @@ import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
-import dev.retention.spring.boot.RetentionReports;
+import dev.retention.runtime.health.SweepHistory;
 import dev.retention.spring.boot.RetentionRuntimeCustomizer;
 import dev.retention.spring.boot.actuate.RetentionEndpoint;
 import dev.retention.spring.boot.actuate.RetentionHealthIndicator;
@@ -39,7 +39,7 @@ class RetentionAutoConfigurationTest {
   @Test
   void buildsARuntimeOverTheApplicationsEntityManagerFactory() {
     runner.run(context -> {
-      assertThat(context).hasNotFailed().hasSingleBean(RetentionRuntime.class).hasSingleBean(RetentionReports.class);
+      assertThat(context).hasNotFailed().hasSingleBean(RetentionRuntime.class).hasSingleBean(SweepHistory.class);
       List<String> passes = context.getBean(RetentionRuntime.class).passes().stream().map(RetentionPass::name).toList();
       assertThat(passes).containsExactly(AUDIT_ENTRY, SESSION_TOKEN);
     });
@@ -121,16 +121,16 @@ class RetentionAutoConfigurationTest {
 
       assertThat(context.getBean(SweepRecorder.class).events()).containsExactly(
           "started " + AUDIT_ENTRY, "finished " + AUDIT_ENTRY, "started " + SESSION_TOKEN, "finished " + SESSION_TOKEN);
-      assertThat(context.getBean(RetentionReports.class).histories()).containsOnlyKeys(AUDIT_ENTRY, SESSION_TOKEN);
+      assertThat(context.getBean(SweepHistory.class).all()).containsOnlyKeys(AUDIT_ENTRY, SESSION_TOKEN);
     });
   }
 
   @Test
-  void theReportsAreUpToDateWhenTheApplicationsListenersHearOfASweep() {
-    runner.withUserConfiguration(ReportsReader.class).run(context -> {
+  void theHistoryIsUpToDateWhenTheApplicationsListenersHearOfASweep() {
+    runner.withUserConfiguration(HistoryReader.class).run(context -> {
       context.getBean(RetentionRuntime.class).sweep(SESSION_TOKEN);
 
-      assertThat(context.getBean(ReportsReader.class).seen).containsExactly(SESSION_TOKEN);
+      assertThat(context.getBean(HistoryReader.class).seen).containsExactly(SESSION_TOKEN);
     });
   }
 
@@ -148,7 +148,7 @@ class RetentionAutoConfigurationTest {
     runner.withPropertyValues("retention.enabled=false", "retention.defaults.batch-size=not checked either")
         .run(context -> assertThat(context).hasNotFailed()
             .doesNotHaveBean(RetentionRuntime.class)
-            .doesNotHaveBean(RetentionReports.class)
+            .doesNotHaveBean(SweepHistory.class)
             .doesNotHaveBean(StartWhenReady.class)
             .doesNotHaveBean(RetentionEndpoint.class)
             .doesNotHaveBean(RetentionHealthIndicator.class));
@@ -197,20 +197,20 @@ class RetentionAutoConfigurationTest {
     }
   }
 
-  /** A listener that looks the finished sweep up in the reports, as a listener bean of the application would. */
+  /** A listener that looks the finished sweep up in the history, as a listener bean of the application would. */
   @Configuration(proxyBeanMethods = false)
-  static class ReportsReader implements SweepListener {
+  static class HistoryReader implements SweepListener {
 
     final List<String> seen = new CopyOnWriteArrayList<>();
-    private final ObjectProvider<RetentionReports> reports;
+    private final ObjectProvider<SweepHistory> history;
 
-    ReportsReader(ObjectProvider<RetentionReports> reports) {
-      this.reports = reports;
+    HistoryReader(ObjectProvider<SweepHistory> history) {
+      this.history = history;
     }
 
     @Override
     public void sweepFinished(SweepReport report) {
-      reports.getObject().history(report.pass()).filter(history -> history.lastReport() == report)
+      history.getObject().of(report.pass()).filter(history -> history.lastReport() == report)
           .ifPresent(history -> seen.add(report.pass()));
     }
   }

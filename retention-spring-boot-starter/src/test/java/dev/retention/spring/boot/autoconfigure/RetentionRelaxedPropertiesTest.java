@@ -12,19 +12,27 @@ import dev.retention.spring.boot.support.JpaContexts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.assertj.core.api.AbstractStringAssert;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.core.io.ClassPathResource;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.springframework.core.io.ClassPathResource;
 
-/** Retention keys from every property source Spring has, in each spelling Spring accepts, and typos as errors. */
+/**
+ * Retention keys from every property source Spring has, in each spelling Spring accepts; typos in the application's
+ * own files as errors, environment variables that match nothing as warnings.
+ */
+@ExtendWith(OutputCaptureExtension.class)
 class RetentionRelaxedPropertiesTest {
 
   private final ApplicationContextRunner runner = JpaContexts.runner();
@@ -69,19 +77,35 @@ class RetentionRelaxedPropertiesTest {
   }
 
   @Test
-  void aMisspeltEnvironmentVariableFailsStartUpWithTheKeyItMayHaveMeant() {
+  void aMisspeltEnvironmentVariableIsAWarningWithTheKeyItMayHaveMeant(CapturedOutput output) {
     String misspelt = variable(SESSION_TOKEN).replace("SESSIONTOKEN", "SESSIONTOKN") + "_BATCH_SIZE";
 
-    withEnvironment(Map.of(misspelt, "5")).run(context -> assertFailure(context)
-        .contains("environment variable " + misspelt + " = \"5\": matches no Retention property; did you mean retention."
-            + SESSION_TOKEN + ".batch-size?"));
+    withEnvironment(Map.of(misspelt, "5")).run(context -> {
+      assertThat(context).hasNotFailed();
+      assertThat(context.getBean(RetentionRuntime.class).settings(SESSION_TOKEN).batchSize()).isEqualTo(500);
+    });
+    assertThat(output.getOut()).contains("WARN ").contains("Environment variable " + misspelt + " is ignored: it"
+        + " matches no Retention property; did you mean retention." + SESSION_TOKEN + ".batch-size?");
   }
 
   @Test
-  void anEnvironmentVariableNearNothingListsTheForms() {
-    withEnvironment(Map.of("RETENTION_DAYS", "30")).run(context -> assertFailure(context)
-        .contains("environment variable RETENTION_DAYS = \"30\": matches no Retention property"
-            + " (retention.defaults.<option>, retention.<entity class name>.<option>"));
+  void anUnrelatedEnvironmentVariableIsAWarningThatListsTheFormsAndTheApplicationStarts(CapturedOutput output) {
+    withEnvironment(Map.of("RETENTION_DAYS", "30", variable(SESSION_TOKEN) + "_BATCH_SIZE", "7")).run(context -> {
+      assertThat(context).hasNotFailed();
+      assertThat(context.getBean(RetentionRuntime.class).settings(SESSION_TOKEN).batchSize())
+          .as("the variables that match still bind").isEqualTo(7);
+    });
+    String warning = output.getOut().lines().filter(line -> line.contains("RETENTION_DAYS")).findFirst().orElseThrow();
+    assertThat(warning).contains("Environment variable RETENTION_DAYS is ignored: it matches no Retention"
+        + " property (retention.defaults.<option>, retention.<entity class name>.<option>");
+    assertThat(warning.substring(warning.indexOf("Environment variable")))
+        .as("the variable's value, which may be another tool's secret, is not logged").doesNotContain("30");
+  }
+
+  @Test
+  void aMisspeltKeyInTheApplicationsOwnFilesStaysAnError() {
+    runner.withPropertyValues("retention.defaults.days=30").run(context -> assertFailure(context)
+        .contains("retention.defaults.days = \"30\": no option named days"));
   }
 
   @Test
@@ -152,6 +176,20 @@ class RetentionRelaxedPropertiesTest {
           assertThat(context.getBean(RetentionRuntime.class).settings(TENANT_NOTE).scopeWindows()).isEqualTo(Map.of(
               "acme", Duration.ofDays(5), "example.com", Duration.ofDays(6)));
         });
+  }
+
+  @Test
+  void theWindowOfTheEmptyValueBindsInEveryForm() {
+    for (ApplicationContextRunner empty : List.of(
+        runner.withPropertyValues("retention." + TENANT_NOTE + ".scope..retention=1d"),
+        runner.withPropertyValues("retention." + TENANT_NOTE + ".scope[].retention=1d"),
+        withEnvironment(Map.of(variable(TENANT_NOTE) + "_SCOPE__RETENTION", "1d")))) {
+      empty.withUserConfiguration(JpaContexts.ScopedEntities.class).run(context -> {
+        assertThat(context).hasNotFailed();
+        assertThat(context.getBean(RetentionRuntime.class).settings(TENANT_NOTE).scopeWindows())
+            .isEqualTo(Map.of("", Duration.ofDays(1)));
+      });
+    }
   }
 
   @Test

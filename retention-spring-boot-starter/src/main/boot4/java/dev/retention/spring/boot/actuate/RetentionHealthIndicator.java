@@ -1,32 +1,28 @@
 package dev.retention.spring.boot.actuate;
 
-import dev.retention.spring.boot.RetentionReports;
-import java.util.List;
+import dev.retention.runtime.health.RetentionHealth;
+import java.util.Objects;
 import java.util.function.Supplier;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
-import org.springframework.boot.health.contributor.Status;
 
-/** The {@code retention} health indicator on Boot 4; {@link RetentionHealth} says what it reports. */
+/**
+ * The {@code retention} health indicator on Boot 4: the runtime's {@link RetentionHealth}, with its status as
+ * {@link RetentionStatus} names it and its details as they are.
+ */
 public class RetentionHealthIndicator extends AbstractHealthIndicator {
 
-  private final RetentionReports reports;
-  private final int failuresThreshold;
-  private final Supplier<List<String>> passes;
+  private final Supplier<RetentionHealth> health;
 
-  /**
-   * @param passes the names of the passes the runtime manages, read at each health check
-   */
-  public RetentionHealthIndicator(RetentionReports reports, int failuresThreshold, Supplier<List<String>> passes) {
+  /** @param health the health of the application's runtimes, judged at each health check */
+  public RetentionHealthIndicator(Supplier<RetentionHealth> health) {
     super("Retention health check failed");
-    this.reports = reports;
-    this.failuresThreshold = RetentionHealth.checkedThreshold(failuresThreshold);
-    this.passes = passes;
+    this.health = Objects.requireNonNull(health, "health");
   }
 
   @Override
   protected void doHealthCheck(Health.Builder builder) {
-    RetentionHealth health = RetentionHealth.of(reports, failuresThreshold, passes.get());
-    builder.status(new Status(health.status().name())).withDetails(health.details());
+    RetentionHealth now = health.get();
+    builder.status(RetentionStatus.codeOf(now.status())).withDetails(now.details());
   }
 }

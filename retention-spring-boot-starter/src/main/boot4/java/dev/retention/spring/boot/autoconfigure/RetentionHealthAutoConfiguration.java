@@ -1,8 +1,8 @@
 package dev.retention.spring.boot.autoconfigure;
 
-import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
-import dev.retention.spring.boot.RetentionReports;
+import dev.retention.runtime.health.RetentionHealth;
+import dev.retention.runtime.health.SweepHistory;
 import dev.retention.spring.boot.StarterProperties;
 import dev.retention.spring.boot.actuate.RetentionHealthIndicator;
 import org.springframework.beans.factory.ObjectProvider;
@@ -11,10 +11,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
 
 /**
  * The {@code retention} health indicator on Boot 4, when the application has Spring Boot's health support. It can be
@@ -23,15 +23,17 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration(after = RetentionAutoConfiguration.class)
 @ConditionalOnClass({HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class})
 @ConditionalOnBooleanProperty(name = StarterProperties.ENABLED, matchIfMissing = true)
-@ConditionalOnBean(RetentionReports.class)
+@ConditionalOnBean(SweepHistory.class)
 @ConditionalOnEnabledHealthIndicator("retention")
+@EnableConfigurationProperties(StarterProperties.class)
 public class RetentionHealthAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  RetentionHealthIndicator retentionHealthIndicator(RetentionReports reports, Environment environment,
+  RetentionHealthIndicator retentionHealthIndicator(SweepHistory history, StarterProperties properties,
       ObjectProvider<RetentionRuntime> runtimes) {
-    return new RetentionHealthIndicator(reports, HealthThreshold.failuresThreshold(environment),
-        () -> runtimes.orderedStream().flatMap(runtime -> runtime.passes().stream()).map(RetentionPass::name).toList());
+    int failuresThreshold = properties.getHealth().getFailuresThreshold();
+    return new RetentionHealthIndicator(
+        () -> RetentionHealth.of(runtimes.orderedStream().toList(), history, failuresThreshold));
   }
 }

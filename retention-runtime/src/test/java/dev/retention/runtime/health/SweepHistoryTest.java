@@ -1,0 +1,76 @@
+package dev.retention.runtime.health;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.SweepReport;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class SweepHistoryTest {
+
+  private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
+
+  private final SweepHistory history = new SweepHistory();
+
+  @Test
+  void countsFailuresInARowAndForgetsThemOnASuccess() {
+    history.sweepFinished(report("a", Scope.all(), 0, true));
+    history.sweepFinished(report("a", Scope.all(), 0, true));
+    assertEquals(2, history.of("a").orElseThrow().consecutiveFailures());
+
+    SweepReport success = report("a", Scope.all(), 5, false);
+    history.sweepFinished(success);
+    assertEquals(Optional.of(new PassHistory(success, 0)), history.of("a"));
+
+    history.sweepFinished(report("a", Scope.all(), 0, true));
+    assertEquals(1, history.of("a").orElseThrow().consecutiveFailures());
+  }
+
+  @Test
+  void keepsOnlyTheLastReportOfEachPassSortedByName() {
+    history.sweepFinished(report("b", Scope.all(), 1, false));
+    SweepReport last = report("b", Scope.all(), 2, false);
+    history.sweepFinished(last);
+    history.sweepFinished(report("a", Scope.all(), 3, false));
+
+    assertEquals(List.of("a", "b"), List.copyOf(history.all().keySet()));
+    assertEquals(last, history.of("b").orElseThrow().lastReport());
+    assertTrue(history.of("c").isEmpty());
+  }
+
+  @Test
+  void anOnDemandSweepOfOneScopeNeitherResetsNorAddsToThePassFailures() {
+    history.sweepFinished(report("a", Scope.all(), 0, true));
+
+    history.sweepFinished(report("a", Scope.of("acme"), 2, false));
+    history.sweepFinished(report("a", Scope.of("globex"), 0, true));
+
+    assertEquals(1, history.of("a").orElseThrow().consecutiveFailures());
+  }
+
+  @Test
+  void theFailureThresholdIsAtLeastOne() {
+    assertEquals(1, RetentionHealth.checkedFailuresThreshold(1));
+    IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+        () -> RetentionHealth.checkedFailuresThreshold(0));
+    assertEquals("failuresThreshold = 0: must be at least 1; it counts the failed sweeps in a row of one pass that"
+        + " make Retention's health FAILING", zero.getMessage());
+  }
+
+  /** The one place this test makes reports: what a sweep of {@code scope} of {@code pass} would give. */
+  private static SweepReport report(String pass, Scope scope, long deleted, boolean failed) {
+    return SweepReport.builder(pass, NOW, NOW)
+        .deleted(deleted)
+        .batches(1)
+        .duration(Duration.ofMillis(3))
+        .failure(failed ? new IllegalStateException("database gone") : null)
+        .scope(scope)
+        .build();
+  }
+}
