@@ -391,8 +391,9 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
-     * The monotonic time background sweeps are scheduled by, for tests that move it by hand instead of waiting. Package
-     * private: applications schedule by {@code System.nanoTime()}, whatever their {@link #clock(Clock) clock} says.
+     * The monotonic time background sweeps are scheduled by, and batches are timed by (a hook past
+     * {@code batch-timeout}, an on-demand sweep's budget), for tests that move it by hand instead of waiting. Package
+     * private: applications run on {@code System.nanoTime()}, whatever their {@link #clock(Clock) clock} says.
      */
     Builder sweepTimer(SweepTimer sweepTimer) {
       this.sweepTimer = Objects.requireNonNull(sweepTimer, "sweepTimer");
@@ -473,7 +474,7 @@ public final class RetentionRuntime implements AutoCloseable {
     public RetentionRuntime build() {
       return new RetentionRuntime(this, RuntimeAssembly.assemble(new RuntimeAssembly.Input(emf, clock, zone,
           configuration, defaults, options, listeners, classLoader, registries, portableStatements, beforeDelete,
-          scopeWindows, transactions, threadFactory)));
+          scopeWindows, transactions, threadFactory, sweepTimer)));
     }
   }
 }

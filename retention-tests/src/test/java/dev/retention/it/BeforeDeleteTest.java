@@ -13,12 +13,14 @@ import dev.retention.it.shapes.PairRow;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
+import dev.retention.it.support.ManualSweepTimer;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.SweepTimers;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -199,6 +201,36 @@ class BeforeDeleteTest extends DatabaseSuite {
       assertTrue(failure.getMessage().contains(AUDIT), failure::getMessage);
       assertTrue(failure.getCause().getMessage().startsWith("The before-delete hook of pass " + AUDIT
           + " failed on a batch of 5 rows, which stay: java.io.IOException: archive storage is full"),
+          () -> failure.getCause().getMessage());
+      assertEquals(5, report.deleted(), "the first batch committed");
+      assertEquals(range(1, 5), historyIds(), "the second batch's archive rolled back with it");
+      assertEquals(range(6, 20), recordIds());
+    }
+  }
+
+  /**
+   * A hook that returns after its batch's time is up (here the test's timer moves 31 seconds while the hook runs,
+   * past the default 30-second batch-timeout) rolls its batch back: its rows stay, what it wrote is undone, and the
+   * sweep reports it. Earlier batches stay committed.
+   */
+  @Test
+  void aHookThatReturnsPastTheBatchTimeoutRollsItsBatchBack() {
+    twentyRecords();
+    ManualSweepTimer timer = new ManualSweepTimer();
+    List<Integer> calls = new ArrayList<>();
+    try (RetentionRuntime retention = SweepTimers.scheduledBy(runtime(5), timer)
+        .beforeDelete(AUDIT, ARCHIVE)
+        .beforeDelete(AUDIT, (em, ids) -> {
+          calls.add(ids.size());
+          if (calls.size() == 2) {
+            timer.advance(Duration.ofSeconds(31));
+          }
+        })
+        .build()) {
+      SweepReport report = retention.sweep(AUDIT);
+
+      Throwable failure = report.failure().orElseThrow(() -> new AssertionError("expected a failure: " + report));
+      assertTrue(failure.getCause().getMessage().contains("past the batch timeout (batch-timeout = 30s)"),
           () -> failure.getCause().getMessage());
       assertEquals(5, report.deleted(), "the first batch committed");
       assertEquals(range(1, 5), historyIds(), "the second batch's archive rolled back with it");

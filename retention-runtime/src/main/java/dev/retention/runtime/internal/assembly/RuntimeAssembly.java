@@ -15,6 +15,7 @@ import dev.retention.runtime.internal.mapping.StoredTypes;
 import dev.retention.runtime.internal.pass.Conditions;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.report.Listeners;
+import dev.retention.runtime.internal.schedule.SweepTimer;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
 import dev.retention.runtime.internal.scope.ScopedPasses;
 import dev.retention.runtime.internal.shape.ShapeChoice;
@@ -54,12 +55,13 @@ public final class RuntimeAssembly {
    * @param transactions the application's way to run a batch's transaction, given whether the unit is JTA; null to
    *     choose from the factory
    * @param threadFactory makes the threads listeners are called on; null for the runtime's own
+   * @param sweepTimer the monotonic time of the sweeps; null for {@code System.nanoTime()}
    */
   public record Input(EntityManagerFactory emf, Clock clock, ZoneId zone, Map<String, String> configuration,
       RetentionOptions defaults, Map<String, RetentionOptions> options, List<SweepListener> listeners,
       ClassLoader classLoader, List<RetentionRegistry> registries, boolean portableStatements,
       BeforeDeleteHooks beforeDelete, ScopedPasses scopeWindows, Function<Boolean, BatchTransactions> transactions,
-      ThreadFactory threadFactory) {}
+      ThreadFactory threadFactory, SweepTimer sweepTimer) {}
 
   /**
    * A runtime's parts.
@@ -107,8 +109,9 @@ public final class RuntimeAssembly {
         : TransactionChoice.detect(emf, jta);
     StopSignal stopSignal = new StopSignal();
     Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory());
+    SweepTimer timer = input.sweepTimer();
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal);
+        stopSignal, timer != null ? timer::nanoTime : System::nanoTime);
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     for (PassModel model : models) {
       ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()));

@@ -5,10 +5,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The time that decides when a pass sweeps next, and the wait for it: monotonic, so that a {@code Clock} that stands
- * still (as in tests and demos) or is stepped back an hour never stops or delays the background sweeps. The runtime's
- * {@code Clock} decides what is expired (cutoffs, report times); this decides only when. Production runs on
- * {@link #system(ScheduledExecutorService) System.nanoTime()}; tests give a timer they move by hand.
+ * The time that decides when a pass sweeps next, and the wait for it, and how long a batch took: monotonic, so that a
+ * {@code Clock} that stands still (as in tests and demos) or is stepped back an hour never stops or delays the
+ * background sweeps. The runtime's {@code Clock} decides what is expired (cutoffs, report times); this decides when,
+ * and how long. Production runs on {@link #system(ScheduledExecutorService) System.nanoTime()}; tests give a timer they
+ * move by hand.
  */
 public interface SweepTimer {
 

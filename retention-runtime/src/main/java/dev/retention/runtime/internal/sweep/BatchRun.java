@@ -56,7 +56,7 @@ final class BatchRun implements Batch.Guard {
   private Instant cutoff;
   /** The values of the scope attribute this run's batches selected, so each is looked up once. */
   private final Set<Object> seenValues = new HashSet<>();
-  /** When the batch under way started, by {@code System.nanoTime()}: a hook that returns past its time fails it. */
+  /** When the batch under way started, by the monotonic source: a hook that returns past its time fails it. */
   private long batchStartNanos;
   private long deleted;
   private int batches;
@@ -174,7 +174,7 @@ final class BatchRun implements Batch.Guard {
       int number = sweep.batches + 1;
       oldestAfterLastBatch = null;
       pass.environment().listener().batchStarted(pass.name(), number);
-      long start = System.nanoTime();
+      long start = pass.environment().nanoTime();
       // The size this batch may delete: whether it came back short is judged against it, not the next one's.
       int batchSize = sizer.nextSize();
       int deletedNow;
@@ -185,7 +185,7 @@ final class BatchRun implements Batch.Guard {
         failure = new SweepFailedException(pass.name(), step("batch " + number), cutoff(), e);
         return false;
       }
-      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      Duration took = Duration.ofNanos(pass.environment().nanoTime() - start);
       sweep.batches = number;
       batches++;
       deleted += deletedNow;
@@ -215,10 +215,10 @@ final class BatchRun implements Batch.Guard {
     }
   }
 
-  /** Whether {@code deadlineNanos}, a {@code System.nanoTime()} value, has passed; never for {@link #NO_DEADLINE}. */
-  static boolean pastDeadline(long deadlineNanos) {
-    // nanoTime's origin is arbitrary and may be negative: deadlines are compared by difference, as its javadoc says.
-    return deadlineNanos != NO_DEADLINE && System.nanoTime() - deadlineNanos >= 0;
+  /** Whether {@code deadlineNanos}, a monotonic reading, has passed; never for {@link #NO_DEADLINE}. */
+  private boolean pastDeadline(long deadlineNanos) {
+    // The origin is arbitrary and may be negative: deadlines are compared by difference, as System.nanoTime says.
+    return deadlineNanos != NO_DEADLINE && pass.environment().nanoTime() - deadlineNanos >= 0;
   }
 
   /**
@@ -231,7 +231,7 @@ final class BatchRun implements Batch.Guard {
     int size = firstSize;
     for (int attempt = 1; ; ) {
       int attemptSize = size;
-      batchStartNanos = System.nanoTime();
+      batchStartNanos = pass.environment().nanoTime();
       if (keepsEveryRow()) {
         return 0; // a value the database matched for the scope has a window of never: nothing of it goes
       }
@@ -299,7 +299,7 @@ final class BatchRun implements Batch.Guard {
 
   @Override
   public void hookReturned() {
-    Duration took = Duration.ofNanos(System.nanoTime() - batchStartNanos);
+    Duration took = Duration.ofNanos(pass.environment().nanoTime() - batchStartNanos);
     Duration timeout = pass.settings().batchTimeout();
     if (took.compareTo(timeout) > 0) {
       throw new IllegalStateException("Pass " + pass.name() + ": the before-delete hook returned " + took.toMillis()

@@ -33,7 +33,7 @@ final class ScopeRounds {
 
   SweepReport sweep(BatchSizer sizer) {
     Instant now = pass.environment().clock().instant();
-    Tally total = new Tally(pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()), Scope.all(),
+    Tally total = new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()), Scope.all(),
         pass.settings().dryRun());
     total.start(pass.environment().listener());
     Object after = resumeAfter;

@@ -5,12 +5,22 @@ import dev.retention.runtime.internal.transaction.BatchTransactions;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
 import java.time.ZoneId;
+import java.util.function.LongSupplier;
 
 /**
  * What every sweeper of one runtime shares.
  *
  * @param clock decides what is expired: each sweep reads its {@code now} from it once
  * @param zone the zone zone-less attribute values are read in
+ * @param monotonic how long things take, in nanoseconds from an arbitrary origin, compared by difference only
+ *     ({@code System.nanoTime} but in tests): a batch's duration, a hook past {@code batch-timeout}, an on-demand
+ *     sweep's budget. Never the clock, which may stand still or step back.
  */
 public record SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
-    SweepListener listener, StopSignal stopSignal) {}
+    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic) {
+
+  /** Now, by {@link #monotonic}. */
+  long nanoTime() {
+    return monotonic.getAsLong();
+  }
+}

@@ -97,7 +97,7 @@ public final class Sweeper {
         return rounds.sweep(sizer);
       }
       Instant now = pass.environment().clock().instant();
-      Tally tally = new Tally(pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()), Scope.all(),
+      Tally tally = new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()), Scope.all(),
           pass.settings().dryRun());
       tally.start(pass.environment().listener());
       BatchRun run = new BatchRun(pass, tally, Scope.all(), now, pass.settings().retention(), sizer);
@@ -118,7 +118,7 @@ public final class Sweeper {
    */
   public SweepReport sweepScope(Scope scope) {
     Instant now = pass.environment().clock().instant();
-    Tally tally = new Tally(pass.name(), now, now, scope, pass.settings().dryRun());
+    Tally tally = new Tally(pass.environment(), pass.name(), now, now, scope, pass.settings().dryRun());
     if (!inFlight.add(scope)) {
       tally.workRemains = true;
       return tally.report();

@@ -15,7 +15,8 @@ final class Tally {
 
   private final String pass;
   private final Instant startedAt;
-  private final long startNanos = System.nanoTime();
+  private final SweepEnvironment environment;
+  private final long startNanos;
   private final Scope scope;
   private final boolean dryRun;
   /** The cutoff the report gives: the pass's, or the one scope's of an on-demand sweep. */
@@ -31,7 +32,9 @@ final class Tally {
   /** Whether the sweep checked its epoch values already (once a sweep, whatever its scopes). */
   boolean epochValuesChecked;
 
-  Tally(String pass, Instant startedAt, Instant cutoff, Scope scope, boolean dryRun) {
+  Tally(SweepEnvironment environment, String pass, Instant startedAt, Instant cutoff, Scope scope, boolean dryRun) {
+    this.environment = environment;
+    this.startNanos = environment.nanoTime();
     this.pass = pass;
     this.startedAt = startedAt;
     this.cutoff = cutoff;
@@ -76,7 +79,7 @@ final class Tally {
         .batches(batches)
         .workRemains(workRemains || moreLater)
         .dryRun(dryRun)
-        .duration(Duration.ofNanos(System.nanoTime() - startNanos))
+        .duration(Duration.ofNanos(environment.nanoTime() - startNanos))
         .lag(lag)
         .failure(failure)
         .scope(scope)
