@@ -93,18 +93,14 @@ public final class RetentionRuntime implements AutoCloseable {
     return passes;
   }
 
-  /** The options in force for {@code passName}. */
+  /**
+   * The options in force for {@code passName}, and the statements it deletes with
+   * ({@link PassSettings#statementShape()}).
+   *
+   * @throws IllegalArgumentException when no pass has that name
+   */
   public PassSettings settings(String passName) {
     return sweeper(passName).settings();
-  }
-
-  /**
-   * The statements {@code passName} deletes with: {@code "PostgreSQL ctid"}, {@code "JPQL with SKIP LOCKED"}
-   * (MariaDB and MySQL, and PostgreSQL where ctid does not apply), or {@code "portable JPQL"}, the generated pass's
-   * own.
-   */
-  public String statementShape(String passName) {
-    return sweeper(passName).shapeName();
   }
 
   /**

@@ -37,6 +37,7 @@ class PublicApiTest {
         "dev.retention.runtime.RetentionRuntime$Builder",
         "dev.retention.runtime.Scope",
         "dev.retention.runtime.ScopeWindows",
+        "dev.retention.runtime.StatementShape",
         "dev.retention.runtime.SweepFailedException",
         "dev.retention.runtime.SweepListener",
         "dev.retention.runtime.SweepReport",

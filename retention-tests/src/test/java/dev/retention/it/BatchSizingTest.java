@@ -9,8 +9,8 @@ import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.BatchReport;
-import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.internal.config.OptionLimits;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
@@ -162,7 +162,7 @@ class BatchSizingTest {
     for (int i = 0; i < batches.size(); i++) {
       BatchReport batch = batches.get(i);
       assertTrue(batch.deleted() <= batch.batchSize(), "no batch above its size: " + batch);
-      assertTrue(batch.batchSize() >= BatchSizer.MINIMUM && batch.batchSize() <= RetentionOption.MAX_BATCH_SIZE,
+      assertTrue(batch.batchSize() >= BatchSizer.MINIMUM && batch.batchSize() <= OptionLimits.largestBatch(),
           "between the minimum and the largest batch: " + batch);
       if (i > 0) {
         BatchReport before = batches.get(i - 1);

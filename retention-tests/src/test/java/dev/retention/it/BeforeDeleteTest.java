@@ -90,7 +90,8 @@ class BeforeDeleteTest extends DatabaseSuite {
       assertEquals(range(12, 20), recordIds());
       assertEquals(List.of(List.of(1L, 2L, 3L), List.of(4L, 5L, 6L), List.of(7L, 8L, 9L), List.of(10L, 11L)), batches,
           "each batch's ids, oldest first, as Long");
-      assertEquals("JPQL with rows locked for a before-delete hook", retention.statementShape(AUDIT));
+      assertEquals("JPQL with rows locked for a before-delete hook",
+          retention.settings(AUDIT).statementShape().description());
     }
   }
 

@@ -173,8 +173,9 @@ class ConvertedTtlTest {
       try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(new TestClock(NOW))
           .portableStatements(portable).build()) {
         SweepReport report = retention.sweep(pass);
-        assertTrue(report.succeeded(), () -> retention.statementShape(pass) + ": " + report.failure().orElseThrow());
-        assertEquals(portable ? 0 : 4, report.deleted(), retention.statementShape(pass));
+        assertTrue(report.succeeded(),
+            () -> retention.settings(pass).statementShape().description() + ": " + report.failure().orElseThrow());
+        assertEquals(portable ? 0 : 4, report.deleted(), retention.settings(pass).statementShape().description());
       }
       String entity = pass.substring(pass.lastIndexOf('.') + 1);
       List<Long> left = Jpa.inTransaction(emf, em -> em.createQuery(

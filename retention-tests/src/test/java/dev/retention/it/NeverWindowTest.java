@@ -9,6 +9,7 @@ import dev.retention.it.scopes.TenantNotification;
 import dev.retention.it.shapes.InstantRow;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.StartLine;
+import dev.retention.it.support.RuntimeWarnings;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionConfigurationException;
@@ -26,14 +27,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -55,24 +53,10 @@ class NeverWindowTest {
   private final TestClock clock = new TestClock(NOW);
   private TestDatabase database;
   private EntityManagerFactory emf;
-  private final List<String> warnings = new CopyOnWriteArrayList<>();
+  @RegisterExtension
+  final RuntimeWarnings warnings = new RuntimeWarnings();
   /** The batches the runtime started: a pass or a scope kept for ever starts none. */
   private final List<String> batchesStarted = new CopyOnWriteArrayList<>();
-  private final Logger runtimeLog = Logger.getLogger("dev.retention");
-  private final Handler capture = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-        warnings.add(record.getMessage());
-      }
-    }
-
-    @Override
-    public void flush() {}
-
-    @Override
-    public void close() {}
-  };
 
   NeverWindowTest(TestDatabase.Kind kind) {
     this.kind = kind;
@@ -82,14 +66,10 @@ class NeverWindowTest {
   void openDatabase() {
     database = TestDatabase.create(kind);
     emf = Jpa.factory(database, List.of(TenantNotification.class, InstantRow.class));
-    runtimeLog.addHandler(capture);
-    runtimeLog.setUseParentHandlers(false);
   }
 
   @AfterEach
   void closeDatabase() throws Exception {
-    runtimeLog.removeHandler(capture);
-    runtimeLog.setUseParentHandlers(true);
     if (database == null) {
       return; // skipped before it was created (-Dtest.databases)
     }
@@ -126,7 +106,7 @@ class NeverWindowTest {
     }
     assertEquals(List.of(), batchesStarted);
     assertEquals(2, Jpa.count(emf, InstantRow.class), "a row of 110 years ago is kept too");
-    assertEquals(List.of(), warnings, "no listener failed on a report without a cutoff");
+    assertEquals(List.of(), warnings.messages(), "no listener failed on a report without a cutoff");
   }
 
   @Test
@@ -161,7 +141,7 @@ class NeverWindowTest {
     assertEquals(Set.of("globex 3", "hooli 400", "hooli 3", "initech 400", "initech 3", "null 400", "null 3"),
         remainingEvents());
     assertEquals(List.of("Retention windows of " + EVENTS + " shortened for scope acme to 2d (compiled: 30d): rows"
-        + " the compiled window keeps are deleted"), warnings, "a window of never shortens nothing");
+        + " the compiled window keeps are deleted"), warnings.messages(), "a window of never shortens nothing");
   }
 
   @Test

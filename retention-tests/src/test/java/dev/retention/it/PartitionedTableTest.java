@@ -87,7 +87,8 @@ class PartitionedTableTest {
   @Test
   void aTablePartitionedAfterStartGetsNoBatchBeyondTheBound() throws SQLException {
     try (RetentionRuntime retention = runtime()) {
-      assertEquals("PostgreSQL ctid", retention.statementShape(PASS), "a plain table at start");
+      assertEquals("PostgreSQL ctid", retention.settings(PASS).statementShape().description(),
+          "a plain table at start");
       partitionByHash();
       persistRows();
 

@@ -13,6 +13,7 @@ import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.StartLine;
+import dev.retention.it.support.RuntimeWarnings;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionConfigurationException;
@@ -33,7 +34,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,13 +41,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -73,22 +70,8 @@ class ScopeTest {
   private TestDatabase database;
   private EntityManagerFactory emf;
   /** The runtime's warnings, kept off the console: the expected ones are asserted, the rest shown on failure. */
-  private final List<String> warnings = new CopyOnWriteArrayList<>();
-  private final Logger runtimeLog = Logger.getLogger("dev.retention");
-  private final Handler capture = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-        warnings.add(record.getMessage());
-      }
-    }
-
-    @Override
-    public void flush() {}
-
-    @Override
-    public void close() {}
-  };
+  @RegisterExtension
+  final RuntimeWarnings warnings = new RuntimeWarnings();
 
   ScopeTest(TestDatabase.Kind kind) {
     this.kind = kind;
@@ -98,15 +81,11 @@ class ScopeTest {
   void openDatabase() {
     database = TestDatabase.create(kind);
     emf = Jpa.factory(database, List.of(TenantNotification.class, AccountUpload.class, InstantRow.class));
-    runtimeLog.addHandler(capture);
-    runtimeLog.setUseParentHandlers(false);
     AccountUpload.REMOVED.clear();
   }
 
   @AfterEach
   void closeDatabase() throws Exception {
-    runtimeLog.removeHandler(capture);
-    runtimeLog.setUseParentHandlers(true);
     if (database == null) {
       return; // skipped before it was created (-Dtest.databases)
     }
@@ -182,7 +161,7 @@ class ScopeTest {
     try (RetentionRuntime retention = runtime().configuration(Map.of(
         "retention." + NOTIFICATIONS + ".scope.ACME.retention", "3650d",
         "retention." + NOTIFICATIONS + ".scope.acme.retention", "1d")).build()) {
-      assertTrue(warnings.stream().anyMatch(warning -> warning.contains("scope.ACME")
+      assertTrue(warnings.messages().stream().anyMatch(warning -> warning.contains("scope.ACME")
           && warning.contains("scope.acme") && warning.contains("3650d")), warnings::toString);
       for (String tenant : new String[] {"acme", "Acme", "acme ", "ACME"}) {
         SweepReport report = retention.sweep(NOTIFICATIONS, tenant);
@@ -234,7 +213,7 @@ class ScopeTest {
       assertFalse(report.workRemains());
       assertEquals(Set.of(11L, 12L, 21L, 22L, 31L, 32L), notificationIds(),
           "acme's live rows, the other tenant's and the rows without a tenant stay");
-      assertEquals(scopedShape(), retention.statementShape(NOTIFICATIONS),
+      assertEquals(scopedShape(), retention.settings(NOTIFICATIONS).statementShape().description(),
           "a scoped pass takes the database's locked statements, which name the scope swept");
     }
   }
@@ -252,7 +231,7 @@ class ScopeTest {
     try (RetentionRuntime retention = runtime()
         .configuration(Map.of("retention." + UPLOADS + ".scope.42.retention", "2d")).build()) {
       assertEquals(List.of("Retention windows of " + UPLOADS + " shortened for scope 42 to 2d (compiled: 7d): rows the"
-          + " compiled window keeps are deleted"), warnings);
+          + " compiled window keeps are deleted"), warnings.messages());
 
       SweepReport report = retention.sweep(UPLOADS, "42");
 
@@ -336,7 +315,8 @@ class ScopeTest {
     assertFailure(closed, UPLOADS, "This RetentionRuntime is closed");
     assertInstanceOf(IllegalStateException.class, closed.failure().orElseThrow().getCause());
     assertEquals(Set.of(1L), uploadIds(), "no failed call deleted anything");
-    assertEquals(5, warnings.stream().filter(line -> line.startsWith("Retention could not sweep ")).count(),
+    assertEquals(5,
+        warnings.messages().stream().filter(line -> line.startsWith("Retention could not sweep ")).count(),
         () -> "each refused call is logged once: " + warnings);
   }
 

@@ -143,7 +143,7 @@ class ShapesTest {
   void eachPassUsesTheFastestStatementsItsDatabaseAndMappingAllow() {
     if (JpaProvider.onClassPath() != JpaProvider.HIBERNATE) {
       for (RetentionPass pass : retention.passes()) {
-        assertEquals("portable JPQL", retention.statementShape(pass.name()),
+        assertEquals("portable JPQL", retention.settings(pass.name()).statementShape().description(),
             pass.name() + ": the shaped statements need Hibernate's mapping model");
       }
       return;
@@ -155,16 +155,19 @@ class ShapesTest {
     };
     String locked = kind() == TestDatabase.Kind.H2 ? "portable JPQL" : "JPQL with SKIP LOCKED";
 
-    assertEquals(plain, retention.statementShape("dev.retention.it.shapes.InstantRow"), () -> StartLine.of(retention));
-    assertEquals(plain, retention.statementShape("dev.retention.it.shapes.Vehicle"), "a single-table root");
-    assertEquals(locked, retention.statementShape("dev.retention.it.shapes.Document"),
+    assertEquals(plain, retention.settings("dev.retention.it.shapes.InstantRow").statementShape().description(),
+        () -> StartLine.of(retention));
+    assertEquals(plain, retention.settings("dev.retention.it.shapes.Vehicle").statementShape().description(),
+        "a single-table root");
+    assertEquals(locked, retention.settings("dev.retention.it.shapes.Document").statementShape().description(),
         "joined tables: no native delete");
-    assertEquals(locked, retention.statementShape("dev.retention.it.shapes.Shipment.Express"),
+    assertEquals(locked, retention.settings("dev.retention.it.shapes.Shipment.Express").statementShape().description(),
         "a subclass: its rows share the table with others");
-    assertEquals(locked, retention.statementShape("dev.retention.it.shapes.Basket"), "entity removal");
-    assertEquals("portable JPQL", retention.statementShape("dev.retention.it.shapes.Reading"),
+    assertEquals(locked, retention.settings("dev.retention.it.shapes.Basket").statementShape().description(),
+        "entity removal");
+    assertEquals("portable JPQL", retention.settings("dev.retention.it.shapes.Reading").statementShape().description(),
         "table per class: a union cannot be locked");
-    assertEquals(locked, retention.statementShape("dev.retention.it.shapes.PairRow"),
+    assertEquals(locked, retention.settings("dev.retention.it.shapes.PairRow").statementShape().description(),
         "an @IdClass entity is removed entity by entity, locked and skipping what others hold");
   }
 

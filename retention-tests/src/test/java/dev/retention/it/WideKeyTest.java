@@ -9,8 +9,8 @@ import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.BatchReport;
-import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.internal.config.OptionLimits;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
 import jakarta.persistence.EntityManagerFactory;
@@ -72,13 +72,14 @@ class WideKeyTest {
     RecordingListener listener = new RecordingListener();
 
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(new TestClock(NOW)).listener(listener)
-        .options(PASS, RetentionOptions.empty().withBatchSize(RetentionOption.MAX_BATCH_SIZE)).build()) {
+        .options(PASS, RetentionOptions.empty().withBatchSize(OptionLimits.largestBatch())).build()) {
       SweepReport report = retention.sweep(PASS);
 
-      assertTrue(report.succeeded(), () -> retention.statementShape(PASS) + ": " + report.failure().orElseThrow());
+      assertTrue(report.succeeded(),
+          () -> retention.settings(PASS).statementShape().description() + ": " + report.failure().orElseThrow());
       assertEquals(EXPIRED, report.deleted());
       assertEquals(5, Jpa.count(emf, WideKeyRow.class), "the live rows stay");
-      assertEquals(List.of(RetentionOption.MAX_BATCH_SIZE, EXPIRED - RetentionOption.MAX_BATCH_SIZE),
+      assertEquals(List.of(OptionLimits.largestBatch(), EXPIRED - OptionLimits.largestBatch()),
           listener.batches.stream().map(BatchReport::deleted).toList(),
           "rows per batch: a full one, then the rest, which leaves nothing");
     }

@@ -22,7 +22,8 @@ final class SummaryTable {
   private SummaryTable() {}
 
   static void print(PrintStream out, RetentionRuntime retention, List<Progress.PassTotals> totals, boolean dryRun) {
-    int statementsWidth = totals.stream().mapToInt(pass -> retention.statementShape(pass.pass).length())
+    int statementsWidth = totals.stream()
+        .mapToInt(pass -> retention.settings(pass.pass).statementShape().description().length())
         .max().orElse(0);
     int passWidth = totals.stream().mapToInt(pass -> Progress.simpleName(pass.pass).length()).max().orElse(0);
     String format = String.format(FORMAT, Math.max(16, passWidth), Math.max("statements".length(), statementsWidth));
@@ -39,7 +40,7 @@ final class SummaryTable {
           Progress.simpleName(pass.pass),
           window(settings.retention()),
           strategy == DeleteStrategy.BULK_STATEMENTS ? "bulk statements" : "entity removal",
-          retention.statementShape(pass.pass),
+          retention.settings(pass.pass).statementShape().description(),
           String.format("%,d", pass.deleted),
           pass.batches,
           workLeft ? "yes" : "no",

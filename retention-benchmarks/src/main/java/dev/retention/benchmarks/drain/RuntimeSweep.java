@@ -77,7 +77,7 @@ public final class RuntimeSweep implements Drain {
     RetentionOptions options = RetentionOptions.empty()
         .withBatchDelay(Duration.ZERO)
         .withMaxStartupStagger(Duration.ZERO)
-        .withMaxBatchesPerSweep((int) Math.min(RetentionOption.MAX_MAX_BATCHES_PER_SWEEP, batchesToDrain));
+        .withMaxBatchesPerSweep((int) Math.min((Integer) RetentionOption.MAX_BATCHES_PER_SWEEP.upperBound().orElseThrow(), batchesToDrain));
     options = batchSize.isPresent()
         ? options.withBatchSize(batchSize.getAsInt())
         : options.withBatchTarget(SIZED_TARGET);

@@ -7,6 +7,7 @@ import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.generated.GeneratedPass;
 import dev.retention.runtime.generated.RetentionRegistry;
+import dev.retention.runtime.internal.config.BoundSettings;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
@@ -87,7 +88,7 @@ public final class RuntimeAssembly {
         : RegistryDiscovery.discover(input.classLoader() != null ? input.classLoader() : contextClassLoader());
     Map<String, Duration> windows = new LinkedHashMap<>();
     discovered.forEach(pass -> windows.put(pass.name(), pass.expireAfter()));
-    Map<String, PassSettings> settings =
+    Map<String, BoundSettings> settings =
         OptionsBinder.bind(windows, input.configuration(), input.defaults(), input.options());
     input.beforeDelete().check(discovered);
 
@@ -115,7 +116,8 @@ public final class RuntimeAssembly {
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     for (PassModel model : models) {
       ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()));
-      sweepers.put(model.name(), new Sweeper(environment, model, settings.get(model.name()), choice,
+      sweepers.put(model.name(), new Sweeper(environment, model,
+          settings.get(model.name()).withStatementShape(choice.shape().kind()), choice,
           windowsOfScopes.get(model.name())));
     }
     return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners);
@@ -142,7 +144,8 @@ public final class RuntimeAssembly {
    * Logs every window shorter than the compiled one at WARNING, with both values: a shorter window deletes rows the
    * code was written to keep, so it is said out loud each time the runtime is built.
    */
-  private static void warnOfShortenedWindows(List<? extends RetentionPass> passes, Map<String, PassSettings> settings) {
+  private static void warnOfShortenedWindows(List<? extends RetentionPass> passes,
+      Map<String, BoundSettings> settings) {
     for (RetentionPass pass : passes) {
       PassSettings passSettings = settings.get(pass.name());
       if (shortened(pass, passSettings)) {

@@ -1,6 +1,5 @@
 package dev.retention.runtime.internal.config;
 
-import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionOptions;
@@ -53,7 +52,7 @@ public final class OptionsBinder {
    * @return the settings of each pass, in pass order
    * @throws RetentionConfigurationException listing every problem found
    */
-  public static Map<String, PassSettings> bind(
+  public static Map<String, BoundSettings> bind(
       Map<String, Duration> annotationWindows,
       Map<String, String> configuration,
       RetentionOptions codeDefaults,
@@ -61,7 +60,7 @@ public final class OptionsBinder {
     return new OptionsBinder(annotationWindows).bindAll(configuration, codeDefaults, codeOptions);
   }
 
-  private Map<String, PassSettings> bindAll(
+  private Map<String, BoundSettings> bindAll(
       Map<String, String> configuration, RetentionOptions codeDefaults, Map<String, RetentionOptions> codeOptions) {
     Map<String, RetentionOptions> configured = readConfiguration(configuration);
     RetentionOptions checkedCodeDefaults = checkCode("defaults(...) in code", codeDefaults);
@@ -76,7 +75,7 @@ public final class OptionsBinder {
     });
 
     RetentionOptions configDefaults = configured.getOrDefault(DEFAULTS_SCOPE, RetentionOptions.empty());
-    Map<String, PassSettings> settings = new LinkedHashMap<>();
+    Map<String, BoundSettings> settings = new LinkedHashMap<>();
     annotationWindows.forEach((pass, window) -> {
       List<Layer> layers = List.of(
           new Layer(checkedCodeDefaults, option -> "defaults(...) in code: " + option.key()),
@@ -94,24 +93,25 @@ public final class OptionsBinder {
       }
       Map<String, Duration> windowsOfScopes = scopeWindows.getOrDefault(pass, Map.of());
       checkScopeWindows(pass, windowsOfScopes, resolved, layers);
-      settings.put(pass, new PassSettings(
+      settings.put(pass, new BoundSettings(
           pass,
           resolved.enabled(),
           resolved.retention().orElse(window),
           resolved.retention().isPresent(),
           resolved.batchSize(),
+          resolved.batchTarget(),
+          resolved.batchTarget().isEmpty() || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE),
           resolved.batchDelay(),
           resolved.sweepInterval(),
           resolved.maxStartupStagger(),
           resolved.maxBatchesPerSweep(),
           resolved.dryRun(),
           resolved.batchTimeout(),
-          resolved.batchTarget().orElse(PassSettings.UNSET_BATCH_TARGET),
-          resolved.batchTarget().isEmpty() || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE),
           resolved.maxBatchesPerScope(),
           resolved.scopeSweepBudget(),
           windowsOfScopes,
-          resolved.epochCheck()));
+          resolved.epochCheck(),
+          null));
     });
     shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "
         + String.join(", ", passes) + ": a default may lengthen windows, never shorten them. Shorten a pass's window"

@@ -1,9 +1,9 @@
 package dev.retention.runtime.internal.scope;
 
-import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.config.OptionLimits;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -87,11 +87,11 @@ public final class ScopeWindowing {
       return passWindow;
     }
     Duration window = fromCode.get();
-    boolean outOfRange = window.isNegative() || window.compareTo(RetentionOption.MAX_RETENTION) > 0;
+    boolean outOfRange = window.isNegative() || window.compareTo(OptionLimits.longestWindow()) > 0;
     if (outOfRange && !ScopeWindows.NEVER.equals(window)) {
       throw new IllegalStateException("Pass " + values.passName() + ": the scope windows given in code answered "
           + window + " for " + values.attribute() + " = " + scopeValue + ", out of range (0 to "
-          + Durations.format(RetentionOption.MAX_RETENTION) + ", or ScopeWindows.NEVER); none of its rows is deleted");
+          + Durations.format(OptionLimits.longestWindow()) + ", or ScopeWindows.NEVER); none of its rows is deleted");
     }
     return window;
   }

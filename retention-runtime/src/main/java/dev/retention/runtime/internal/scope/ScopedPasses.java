@@ -50,7 +50,7 @@ public final class ScopedPasses {
    *     value no scope can have
    */
   public Map<String, ScopeWindowing> resolve(List<? extends RetentionPass> discovered, List<? extends RetentionPass> managed,
-      Map<String, PassSettings> settings, Metamodel metamodel) {
+      Map<String, ? extends PassSettings> settings, Metamodel metamodel) {
     List<String> problems = new ArrayList<>();
     Set<String> names = discovered.stream().map(RetentionPass::name).collect(Collectors.toSet());
     code.keySet().stream().filter(name -> !names.contains(name)).forEach(name -> problems.add("scopeWindows(\""

@@ -2,6 +2,7 @@ package dev.retention.runtime.internal.shape;
 
 import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import jakarta.persistence.EntityManager;
 import java.util.Collections;
@@ -36,8 +37,8 @@ public final class HookedShape implements Shape {
   }
 
   @Override
-  public String name() {
-    return "JPQL with rows locked for a before-delete hook";
+  public StatementShape kind() {
+    return StatementShape.BEFORE_DELETE_HOOK;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.shape;
 
 import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import jakarta.persistence.EntityManager;
 import java.util.List;
@@ -24,8 +25,8 @@ public final class PortableShape implements Shape {
   private PortableShape() {}
 
   @Override
-  public String name() {
-    return "portable JPQL";
+  public StatementShape kind() {
+    return StatementShape.PORTABLE_JPQL;
   }
 
   @Override

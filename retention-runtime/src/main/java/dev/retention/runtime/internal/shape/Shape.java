@@ -1,5 +1,6 @@
 package dev.retention.runtime.internal.shape;
 
+import dev.retention.runtime.StatementShape;
 import jakarta.persistence.EntityManager;
 
 /**
@@ -10,8 +11,13 @@ import jakarta.persistence.EntityManager;
  */
 public interface Shape {
 
-  /** What the start line and the pass's settings call it. */
-  String name();
+  /** Which of the statement shapes it is, as the pass's settings say. */
+  StatementShape kind();
+
+  /** What the start line calls it. */
+  default String name() {
+    return kind().description();
+  }
 
   /** Deletes one batch inside the caller's transaction and returns the number of rows deleted. */
   int deleteBatch(EntityManager em, Batch batch);

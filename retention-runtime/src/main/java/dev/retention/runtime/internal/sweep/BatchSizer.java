@@ -1,7 +1,6 @@
 package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.PassSettings;
-import dev.retention.runtime.RetentionOption;
 import java.time.Duration;
 
 /**
@@ -16,7 +15,7 @@ import java.time.Duration;
  * the size whose rows cost as much as the fixed part, so a batch takes about twice the least a batch can take. A full
  * batch grows the next at most twofold; a batch slower than the target shrinks the next to a quarter at most; a failed
  * batch (a timeout, a lock wait, anything) quarters it and a deadlock halves it. The size stays between
- * {@link #MINIMUM} and the ceiling: {@link RetentionOption#MAX_BATCH_SIZE} or less, where the pass's statement binds
+ * {@link #MINIMUM} and the ceiling: the largest batch ({@code batch-size}'s upper bound) or less, where the pass's statement binds
  * more parameters a row. A batch that came back short says nothing about how long a full one takes, so it only ever
  * shrinks the size.
  *
@@ -78,7 +77,7 @@ public final class BatchSizer {
   /**
    * The sizer of a pass.
    *
-   * @param ceiling the largest batch the pass's statements allow, at most {@link RetentionOption#MAX_BATCH_SIZE}; for
+   * @param ceiling the largest batch the pass's statements allow, at most the largest batch ({@code batch-size}'s upper bound); for
    *     a fixed {@code batch-size}, that size or less, which may be below {@link #MINIMUM}
    */
   public static BatchSizer of(PassSettings settings, int ceiling) {
@@ -87,7 +86,8 @@ public final class BatchSizer {
       throw new IllegalArgumentException(settings.pass() + ": a ceiling of " + ceiling + " rows is below the "
           + MINIMUM + " rows of the smallest batch");
     }
-    return new BatchSizer(settings.batchSize(), settings.batchTarget(), ceiling, settings.batchSizeFixed());
+    return new BatchSizer(settings.batchSize(), settings.batchTarget().orElse(Duration.ZERO), ceiling,
+        settings.batchSizeFixed());
   }
 
   /** The most rows the next batch may delete. */

@@ -1,10 +1,10 @@
 package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.PassSettings;
-import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.internal.config.OptionLimits;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.scope.ScopeValues;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
@@ -43,7 +43,7 @@ public final class Sweeper {
     this.pass = new PassSweep(environment, model, settings, choice.shape(), scopes);
     this.choice = choice;
     // With batch-size set, that size; otherwise sized, up to the largest batch.
-    this.sizer = BatchSizer.of(settings, settings.batchSizeFixed() ? settings.batchSize() : RetentionOption.MAX_BATCH_SIZE);
+    this.sizer = BatchSizer.of(settings, settings.batchSizeFixed() ? settings.batchSize() : OptionLimits.largestBatch());
     this.rounds = scopes == null ? null : new ScopeRounds(pass);
   }
 
@@ -53,11 +53,6 @@ public final class Sweeper {
 
   public PassSettings settings() {
     return pass.settings();
-  }
-
-  /** The name of the statements the pass deletes with. */
-  public String shapeName() {
-    return choice.shape().name();
   }
 
   /** The values of the pass's scope attribute; only for a pass that has one. */

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.Optional;
 
 /** One test per rule of option binding: layering, parsing and every check, each problem naming pass, key and value. */
 class OptionsBinderTest {
@@ -33,17 +34,17 @@ class OptionsBinderTest {
   void withNothingSetEveryPassGetsTheDefaultsAndItsAnnotationWindow() {
     PassSettings audit = bind(Map.of()).get(AUDIT);
 
-    assertEquals(new PassSettings(AUDIT, true, Duration.ofDays(365), false, 500, Duration.ZERO, Duration.ofHours(1),
-        Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), Duration.ZERO, true), audit);
+    assertEquals(new BoundSettings(AUDIT, true, Duration.ofDays(365), false, 500, Optional.empty(), true,
+        Duration.ZERO, Duration.ofHours(1), Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true, null), audit);
   }
 
   @Test
   void aBatchTargetAloneSizesBatchesAndABatchSizeSetAnywhereFixesThem() {
-    Map<String, PassSettings> settings = bind(Map.of(
+    Map<String, BoundSettings> settings = bind(Map.of(
         "retention.defaults.batch-target", "80ms",
         "retention." + SESSION + ".batch-size", "500"));
 
-    assertEquals(Duration.ofMillis(80), settings.get(AUDIT).batchTarget());
+    assertEquals(Optional.of(Duration.ofMillis(80)), settings.get(AUDIT).batchTarget());
     assertEquals(false, settings.get(AUDIT).batchSizeFixed(), "no batch-size for the audit pass");
     assertEquals(true, settings.get(SESSION).batchSizeFixed(), "batch-size set, even to the built-in 500");
     assertEquals(true, bind(Map.of()).get(AUDIT).batchSizeFixed(), "no batch-target: fixed, as before");
@@ -63,7 +64,7 @@ class OptionsBinderTest {
 
   @Test
   void configurationSetsDefaultsAndOnePassWithThePassWinning() {
-    Map<String, PassSettings> settings = bind(Map.of(
+    Map<String, BoundSettings> settings = bind(Map.of(
         "retention.defaults.batch-size", "1000",
         "retention.defaults.dry-run", "true",
         "retention." + AUDIT + ".batch-size", "250",
@@ -78,7 +79,7 @@ class OptionsBinderTest {
 
   @Test
   void configurationWinsOverCodeInTheSameScopeAndOnePassWinsOverAll() {
-    Map<String, PassSettings> settings = OptionsBinder.bind(windows,
+    Map<String, BoundSettings> settings = OptionsBinder.bind(windows,
         Map.of("retention.defaults.batch-size", "700", "retention." + SESSION + ".max-batches-per-sweep", "5"),
         RetentionOptions.empty().withBatchSize(600).withMaxBatchesPerSweep(9),
         Map.of(SESSION, RetentionOptions.empty().withBatchSize(800).withMaxBatchesPerSweep(7)));
@@ -104,10 +105,9 @@ class OptionsBinderTest {
   }
 
   @Test
-  void aBatchSizeBeyondWhatOneStatementCanBindIsRejected() {
+  void aBatchSizeBeyondTheLargestBatchIsRejected() {
     assertProblems(Map.of("retention.defaults.batch-size", "40000"),
-        "retention.defaults.batch-size = \"40000\": must be at most 10000: a batch's ids are bound in one"
-            + " statement, and databases limit bind parameters (PostgreSQL: 65,535)");
+        "retention.defaults.batch-size = \"40000\": must be at most 10000; allowed: 1 to 10000");
   }
 
   @Test
@@ -222,7 +222,7 @@ class OptionsBinderTest {
 
   @Test
   void theEffectiveIntervalIsTheSmallerOfTheIntervalAndTheRetention() {
-    Map<String, PassSettings> settings = bind(Map.of(
+    Map<String, BoundSettings> settings = bind(Map.of(
         "retention." + AUDIT + ".retention", "2h",
         "retention." + AUDIT + ".min-retention", "1h",
         "retention." + AUDIT + ".sweep-interval", "6h"));
@@ -257,7 +257,7 @@ class OptionsBinderTest {
 
   @Test
   void aDefaultRetentionLengthensWhereItIsLongerAndAPassOverrideShortensExplicitly() {
-    Map<String, PassSettings> settings = bind(Map.of(
+    Map<String, BoundSettings> settings = bind(Map.of(
         "retention.defaults.retention", "400d",
         "retention." + SESSION + ".retention", "2h"));
 
@@ -267,7 +267,7 @@ class OptionsBinderTest {
 
   @Test
   void aShorteningDefaultIsFineForAPassWhoseOwnRetentionOverridesIt() {
-    Map<String, PassSettings> settings = bind(Map.of(
+    Map<String, BoundSettings> settings = bind(Map.of(
         "retention.defaults.retention", "2h",
         "retention." + AUDIT + ".retention", "30d"));
 
@@ -277,7 +277,7 @@ class OptionsBinderTest {
 
   @Test
   void aScopesWindowIsReadWithTheScopeValueAsWrittenDotsIncluded() {
-    Map<String, PassSettings> settings = bind(Map.of(
+    Map<String, BoundSettings> settings = bind(Map.of(
         "retention." + AUDIT + ".scope.acme.retention", "30d",
         "retention." + AUDIT + ".scope.example.com.retention", "730d",
         "retention." + AUDIT + ".max-batches-per-scope", "3",
@@ -293,7 +293,7 @@ class OptionsBinderTest {
 
   @Test
   void neverIsAWindowForAPassAndForAScopeAndLengthensEveryCompiledOne() {
-    Map<String, PassSettings> settings = bind(Map.of(
+    Map<String, BoundSettings> settings = bind(Map.of(
         "retention." + AUDIT + ".retention", "never",
         "retention." + AUDIT + ".scope.acme.retention", "NEVER",
         "retention.defaults.retention", "never"));
@@ -314,7 +314,7 @@ class OptionsBinderTest {
 
   @Test
   void theScopeOfTheEmptyValueHasAKeyWithNothingBetweenTheDots() {
-    Map<String, PassSettings> settings = bind(Map.of("retention." + AUDIT + ".scope..retention", "7d"));
+    Map<String, BoundSettings> settings = bind(Map.of("retention." + AUDIT + ".scope..retention", "7d"));
 
     assertEquals(Map.of("", Duration.ofDays(7)), settings.get(AUDIT).scopeWindows());
   }
@@ -349,7 +349,7 @@ class OptionsBinderTest {
     }
   }
 
-  private Map<String, PassSettings> bind(Map<String, String> configuration) {
+  private Map<String, BoundSettings> bind(Map<String, String> configuration) {
     return OptionsBinder.bind(windows, configuration, RetentionOptions.empty(), Map.of());
   }
 

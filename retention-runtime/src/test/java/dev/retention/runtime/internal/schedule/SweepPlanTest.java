@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import dev.retention.runtime.internal.config.BoundSettings;
+import java.util.Map;
 
 /**
  * When each pass sweeps, driven by hand: no threads, no clock, no sleeping. Times are readings of a monotonic source,
@@ -140,8 +142,8 @@ class SweepPlanTest {
   }
 
   private static PassSettings pass(String name, Duration interval, Duration stagger) {
-    return new PassSettings(name, true, Duration.ZERO, false, 500, Duration.ZERO, interval, stagger, 100, false,
-        Duration.ofSeconds(30), Duration.ofMillis(25), false);
+    return new BoundSettings(name, true, Duration.ZERO, false, 500, Optional.of(Duration.ofMillis(25)), false,
+        Duration.ZERO, interval, stagger, 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true, null);
   }
 
   private static SweepReport report(String pass, boolean workRemains, boolean failed) {

@@ -9,6 +9,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import dev.retention.runtime.internal.config.BoundSettings;
+import java.util.Optional;
+import java.util.Map;
 
 /**
  * The control rule of batch sizing, fed batch durations directly: what a batch took is the sizer's only input, so
@@ -280,7 +283,7 @@ class BatchSizerTest {
   }
 
   private static PassSettings settings(int batchSize, boolean fixed, Duration target) {
-    return new PassSettings("com.acme.UserSession", true, Duration.ofDays(1), false, batchSize, Duration.ZERO,
-        Duration.ofHours(1), Duration.ZERO, 100, false, Duration.ofSeconds(30), target, fixed);
+    return new BoundSettings("com.acme.UserSession", true, Duration.ofDays(1), false, batchSize, (target.isZero() ? Optional.<Duration>empty() : Optional.of(target)), fixed,
+        Duration.ZERO, Duration.ofHours(1), Duration.ZERO, 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true, null);
   }
 }

@@ -44,9 +44,9 @@ public record PassDescriptor(
     values.put("retention-source", settings.retentionOverridden() ? "configuration" : "annotation");
     values.put(RetentionOption.BATCH_SIZE.key(), settings.batchSize());
     values.put("batch-sizing", settings.batchSizeFixed() ? "fixed" : "by batch-target");
-    if (!settings.batchSizeFixed()) {
-      values.put(RetentionOption.BATCH_TARGET.key(), RetentionOption.BATCH_TARGET.format(settings.batchTarget()));
-    }
+    settings.batchTarget().filter(target -> !settings.batchSizeFixed())
+        .ifPresent(target -> values.put(RetentionOption.BATCH_TARGET.key(),
+            RetentionOption.BATCH_TARGET.format(target)));
     values.put(RetentionOption.BATCH_DELAY.key(), RetentionOption.BATCH_DELAY.format(settings.batchDelay()));
     values.put(RetentionOption.SWEEP_INTERVAL.key(), RetentionOption.SWEEP_INTERVAL.format(settings.sweepInterval()));
     values.put("effective-interval", RetentionOption.SWEEP_INTERVAL.format(settings.effectiveInterval()));
@@ -55,6 +55,7 @@ public record PassDescriptor(
     values.put(RetentionOption.MAX_BATCHES_PER_SWEEP.key(), settings.maxBatchesPerSweep());
     values.put(RetentionOption.DRY_RUN.key(), settings.dryRun());
     values.put(RetentionOption.BATCH_TIMEOUT.key(), RetentionOption.BATCH_TIMEOUT.format(settings.batchTimeout()));
+    values.put("statements", settings.statementShape().description());
     return values;
   }
 

@@ -1,7 +1,10 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
+import java.util.Optional;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.AbstractEntityPersister;
+import org.hibernate.persister.entity.EntityPersister;
+import org.hibernate.persister.entity.SingleTableEntityPersister;
 
 /**
  * Whether a native statement may stand in for Hibernate's own on an entity: native SQL skips what Hibernate adds to a
@@ -13,6 +16,22 @@ final class PlainHierarchy {
   private static final boolean TENANT_MAPPING = hasTenantMapping();
 
   private PlainHierarchy() {}
+
+  /**
+   * The persister of {@code entityType} when a native statement may name its one table: the root of a single-table
+   * hierarchy, one table, one id column, and a plain hierarchy; empty otherwise.
+   */
+  static Optional<SingleTableEntityPersister> plainRoot(SessionFactoryImplementor factory, Class<?> entityType) {
+    EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(entityType);
+    if (!(persister instanceof SingleTableEntityPersister single)
+        || single.isInherited()
+        || single.getTableNames().length != 1
+        || single.getIdentifierColumnNames().length != 1
+        || !isPlain(factory, single)) {
+      return Optional.empty();
+    }
+    return Optional.of(single);
+  }
 
   /** Whether no entity of {@code root}'s hierarchy has what a native delete would skip. */
   static boolean isPlain(SessionFactoryImplementor factory, AbstractEntityPersister root) {

@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
 import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
@@ -15,7 +16,6 @@ import java.util.Optional;
 import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.AbstractEntityPersister;
-import org.hibernate.persister.entity.EntityPersister;
 import org.hibernate.persister.entity.SingleTableEntityPersister;
 import org.hibernate.query.NativeQuery;
 
@@ -59,7 +59,7 @@ final class PostgresCtidShape implements NativeShapes {
 
   @Override
   public String name() {
-    return "PostgreSQL ctid";
+    return StatementShape.POSTGRESQL_CTID.description();
   }
 
   @Override
@@ -70,14 +70,11 @@ final class PostgresCtidShape implements NativeShapes {
     if (pass.scopeAttribute().isPresent()) {
       return Judgement.declines("a scoped pass's batches see each row's scope before they delete");
     }
-    EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(pass.entityType());
-    if (!(persister instanceof SingleTableEntityPersister single)
-        || single.isInherited()
-        || single.getTableNames().length != 1
-        || single.getIdentifierColumnNames().length != 1
-        || !PlainHierarchy.isPlain(factory, single)) {
+    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRoot(factory, pass.entityType());
+    if (root.isEmpty()) {
       return Judgement.quietlyDeclines();
     }
+    SingleTableEntityPersister single = root.get();
     NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
         NativeColumns.TTL_TYPES);
     if (ttl.refused().isPresent()) {
@@ -128,8 +125,8 @@ final class PostgresCtidShape implements NativeShapes {
   private record Statement(String sql) implements Shape {
 
     @Override
-    public String name() {
-      return "PostgreSQL ctid";
+    public StatementShape kind() {
+      return StatementShape.POSTGRESQL_CTID;
     }
 
     @Override

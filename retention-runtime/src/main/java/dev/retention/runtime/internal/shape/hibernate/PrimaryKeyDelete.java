@@ -9,7 +9,6 @@ import java.util.stream.Collectors;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.metamodel.mapping.BasicValuedModelPart;
 import org.hibernate.persister.entity.AbstractEntityPersister;
-import org.hibernate.persister.entity.EntityPersister;
 import org.hibernate.persister.entity.SingleTableEntityPersister;
 import org.hibernate.query.NativeQuery;
 
@@ -46,14 +45,11 @@ record PrimaryKeyDelete(String sql, String scopeColumn) {
     if (pass.condition().isPresent()) {
       return Optional.empty();
     }
-    EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(pass.entityType());
-    if (!(persister instanceof SingleTableEntityPersister single)
-        || single.isInherited()
-        || single.getTableNames().length != 1
-        || single.getIdentifierColumnNames().length != 1
-        || !PlainHierarchy.isPlain(factory, single)) {
+    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRoot(factory, pass.entityType());
+    if (root.isEmpty()) {
       return Optional.empty();
     }
+    SingleTableEntityPersister single = root.get();
     NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
         NativeColumns.TTL_TYPES);
     NativeColumns.Column scope = pass.scopeAttribute()

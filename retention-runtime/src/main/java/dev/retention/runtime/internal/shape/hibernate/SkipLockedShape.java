@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
 import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
@@ -58,7 +59,7 @@ final class SkipLockedShape implements NativeShapes {
 
   @Override
   public String name() {
-    return "JPQL with SKIP LOCKED";
+    return StatementShape.SKIP_LOCKED.description();
   }
 
   /**
@@ -90,8 +91,8 @@ final class SkipLockedShape implements NativeShapes {
     }
 
     @Override
-    public String name() {
-      return "JPQL with SKIP LOCKED";
+    public StatementShape kind() {
+      return StatementShape.SKIP_LOCKED;
     }
 
     @Override

@@ -1,0 +1,37 @@
+package dev.retention.runtime;
+
+/**
+ * The statements a pass deletes with, chosen when the runtime is built ({@link PassSettings#statementShape()}): the
+ * fastest the provider and database allow that keeps exactly the rows the portable JPQL keeps. The start-up line says
+ * which, and why faster ones stepped aside.
+ */
+public enum StatementShape {
+
+  /** PostgreSQL: one native statement a batch, deleting the oldest expired rows by their physical address. */
+  POSTGRESQL_CTID("PostgreSQL ctid"),
+
+  /** PostgreSQL, MariaDB and MySQL: JPQL whose batches lock their rows as they select them, skipping rows held. */
+  SKIP_LOCKED("JPQL with SKIP LOCKED"),
+
+  /** A pass with a before-delete hook: JPQL that locks the batch's rows and hands them to the hook. */
+  BEFORE_DELETE_HOOK("JPQL with rows locked for a before-delete hook"),
+
+  /** JPQL alone, on every provider and database. */
+  PORTABLE_JPQL("portable JPQL");
+
+  private final String description;
+
+  StatementShape(String description) {
+    this.description = description;
+  }
+
+  /** What the start-up line calls it: {@code "PostgreSQL ctid"}, {@code "portable JPQL"}, ... */
+  public String description() {
+    return description;
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * A pass as the runtime deletes by it ({@code PassModel}), and the one predicate every statement applies
+ * ({@code ExpiredRows}: cutoff, condition, scope); the keys a batch names rows by, and the build-time checks of
+ * conditions. Depends on the user's API and {@code generated} only.
+ */
+package dev.retention.runtime.internal.pass;

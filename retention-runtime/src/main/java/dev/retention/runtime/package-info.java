@@ -1,0 +1,6 @@
+/**
+ * The user's API: {@link dev.retention.runtime.RetentionRuntime} and its builder, the options, the reports and
+ * listeners, before-delete hooks, windows of scopes, and the two exceptions. Everything else is either for generated
+ * code ({@code generated}), for integrations' health checks ({@code health}), or internal.
+ */
+package dev.retention.runtime;
