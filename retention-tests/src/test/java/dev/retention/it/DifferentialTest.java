@@ -1,0 +1,699 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.differential.Condition;
+import dev.retention.it.differential.DifferentialOwner;
+import dev.retention.it.differential.DifferentialRow;
+import dev.retention.it.differential.DifferentialRowA;
+import dev.retention.it.differential.DifferentialRowB;
+import dev.retention.it.differential.DifferentialRowC;
+import dev.retention.it.differential.LosAngelesWallClock;
+import dev.retention.it.differential.Mapping;
+import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.RandomCases;
+import dev.retention.it.support.RuntimeWarnings;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.BeforeDelete;
+import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.StatementShape;
+import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.generated.Cutoff;
+import dev.retention.runtime.generated.GeneratedPass;
+import dev.retention.runtime.generated.PassDescriptor;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.zone.ZoneOffsetTransition;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The differential test: on random cases, every statement shape the runtime may delete with deletes exactly the rows
+ * an evaluation in Java says are expired, and keeps every other row.
+ *
+ * <p>A case is a pass described at run time ({@link PassDescriptor}) over one of a few tables that have a column for
+ * every mapping of a {@code @Ttl} attribute ({@link Mapping}): a random window (zero, minutes, days, or one that puts
+ * the cutoff within two hours of a daylight-saving change of a runtime zone that has them), a random condition over
+ * the row's attributes and its owner's ({@link Condition}, with nulls), maybe a scope with windows from configuration
+ * and from code (values that MariaDB's collation merges among them), and rows dated on the cutoff, a stored step either
+ * side of it, around it, far from it and null. Each run of a few cases forces one of {@link #WAYS}, checks that the
+ * runtime chose the statements meant, sometimes counts first in a dry run, sometimes races a writer that makes rows of
+ * the batch unexpired while the sweeps run, and drains: on-demand sweeps of one scope, then whole sweeps, until a sweep
+ * finds nothing.
+ *
+ * <p>The oracle reads back what the database stored (a day, whole seconds, microseconds) and judges it as the user guide
+ * says, independently of the runtime: a row is expired when the instant its value stands for is at or before
+ * {@code now} minus its window, the condition is true, and its scope is the one swept. Where the collation makes scope
+ * values equal, rows the database matches for a value take the longest window among the values stored; as rows go, a
+ * merged scope's window may shorten, so the rows left are the fixed point.
+ *
+ * <p>{@code -Dinvariant.seed=<n>} replays a run, case for case; {@code -Ddifferential.cases=<n>} changes how many cases
+ * it has (default {@value RandomCases#DEFAULT_CASES} per database).
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class DifferentialTest extends DatabaseSuite {
+
+  /**
+   * Every way the runtime deletes rows, forced on a case: a new statement shape is one more line, saying how to force
+   * it and which {@link StatementShape} must then be in the pass's settings.
+   */
+  private static final List<Way> WAYS = List.of(
+      new Way("the statements the runtime chooses", Force.NOTHING, DifferentialTest::nativeChoice),
+      new Way("portable JPQL", Force.PORTABLE, (kind, c) -> StatementShape.PORTABLE_JPQL),
+      new Way("a before-delete hook", Force.HOOK, (kind, c) -> StatementShape.BEFORE_DELETE_HOOK),
+      new Way("entity removal", Force.REMOVAL, DifferentialTest::nativeChoice));
+
+  private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
+  private static final List<Class<? extends DifferentialRow>> TABLES =
+      List.of(DifferentialRowA.class, DifferentialRowB.class, DifferentialRowC.class);
+  /** Runtime zones: UTC, three with daylight saving (north, south, another month), one half an hour off. */
+  private static final List<ZoneId> ZONES = List.of(ZoneOffset.UTC, ZoneId.of("Europe/Berlin"),
+      ZoneId.of("America/New_York"), ZoneId.of("Australia/Sydney"), ZoneId.of("Asia/Kolkata"));
+  /** Scope values; MariaDB's default collation holds the first four as one, the next two, and the last two. */
+  private static final List<String> SCOPES =
+      List.of("acme", "ACME", "Acme", "acme ", "globex", "Globex", "initech", "", " ");
+  /** The owners' {@code active}, by owner id. */
+  private static final List<Boolean> OWNERS_ACTIVE = java.util.Arrays.asList(true, false, null, true, false, null);
+  /** A bound no drain reaches unless a sweep keeps finding work for ever. */
+  private static final int MAX_SWEEPS = 500;
+
+  /** Keeps the runtime's warnings (shortened windows, scope keys) off the console. */
+  @RegisterExtension
+  final RuntimeWarnings warnings = new RuntimeWarnings();
+
+  DifferentialTest(TestDatabase.Kind kind) {
+    super(kind, ORIGIN, DifferentialOwner.class, DifferentialRowA.class, DifferentialRowB.class,
+        DifferentialRowC.class, LosAngelesWallClock.class);
+  }
+
+  /** How the runtime is made to delete a case's rows in one way. */
+  private enum Force {
+    NOTHING, PORTABLE, HOOK, REMOVAL;
+  }
+
+  /** The statements a case is meant to run, for the pass of {@code c}. */
+  private interface Expected {
+    StatementShape of(TestDatabase.Kind kind, Case c);
+  }
+
+  /** One way of deleting: its name, how it is forced, and the statements that must then run. */
+  private record Way(String name, Force force, Expected expected) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  /**
+   * What the runtime chooses by itself: PostgreSQL's {@code ctid} for a bulk pass without a condition or scope over a
+   * column its allow-list admits, else {@code SKIP LOCKED} there and on MariaDB; portable JPQL on H2.
+   */
+  private static StatementShape nativeChoice(TestDatabase.Kind kind, Case c) {
+    return switch (kind) {
+      case H2 -> StatementShape.PORTABLE_JPQL;
+      case POSTGRESQL -> c.descriptor.strategy() == DeleteStrategy.BULK_STATEMENTS && c.condition == null && !c.scoped
+          && c.mapping.nativelyComparable ? StatementShape.POSTGRESQL_CTID : StatementShape.SKIP_LOCKED;
+      case MARIADB -> StatementShape.SKIP_LOCKED;
+    };
+  }
+
+  @Test
+  void everyShapeDeletesExactlyTheRowsTheOracleSaysAreExpired() {
+    long seed = Long.getLong("invariant.seed", System.nanoTime());
+    int cases = Integer.getInteger("differential.cases", RandomCases.DEFAULT_CASES);
+    Jpa.run(emf, em -> {
+      for (int owner = 0; owner < OWNERS_ACTIVE.size(); owner++) {
+        em.persist(new DifferentialOwner(owner, OWNERS_ACTIVE.get(owner)));
+      }
+    });
+    Random random = new Random(seed);
+    for (int first = 1; first <= cases; first += TABLES.size()) {
+      int count = Math.min(TABLES.size(), cases - first + 1);
+      try {
+        runCases(random, count);
+      } catch (AssertionError | RuntimeException e) {
+        throw new AssertionError("cases " + first + " to " + (first + count - 1) + " of " + cases + " of the run with"
+            + " -Dinvariant.seed=" + seed + " failed on " + database + ": " + e.getMessage(), e);
+      }
+      warnings.messages().clear();
+    }
+  }
+
+  /** One row as the database stored it: what the oracle judges. */
+  private record Row(long id, Object stored, Instant at, String status, Integer attempts, Boolean flag,
+      Boolean ownerActive, String tenant) implements Condition.Values {
+
+    Row withAt(Instant other) {
+      return new Row(id, null, other, status, attempts, flag, ownerActive, tenant);
+    }
+
+    Row with(String attribute, Object value) {
+      return switch (attribute) {
+        case "status" -> new Row(id, stored, at, (String) value, attempts, flag, ownerActive, tenant);
+        case "attempts" -> new Row(id, stored, at, status, (Integer) value, flag, ownerActive, tenant);
+        case "flag" -> new Row(id, stored, at, status, attempts, (Boolean) value, ownerActive, tenant);
+        default -> throw new IllegalArgumentException(attribute);
+      };
+    }
+
+    @Override
+    public String toString() {
+      return id + "[" + (stored == null ? null : stored + "=" + at) + ", " + status + ", " + attempts + ", " + flag
+          + ", owner " + ownerActive + ", " + (tenant == null ? null : "'" + tenant + "'") + "]";
+    }
+  }
+
+  /** A change the racing writer makes to one row, so that it is no longer expired. */
+  private record Keep(Case c, long id, String attribute, Object value) {
+    @Override
+    public String toString() {
+      return "row " + id + " " + attribute + " = " + value;
+    }
+  }
+
+  /** One case: a pass over one table, its rows, and what happened to them. */
+  private final class Case {
+    final Class<? extends DifferentialRow> table;
+    final String entity;
+    final String pass;
+    final Mapping mapping;
+    final Duration window;
+    final Condition condition;
+    final boolean scoped;
+    final Map<String, Duration> configured = new TreeMap<>();
+    final Map<String, Duration> code = new TreeMap<>();
+    final RetentionOptions options;
+    final ZoneId zone;
+    final Instant now;
+    final Way way;
+    final List<Object> hooked = new CopyOnWriteArrayList<>();
+    final Map<Long, Boolean> hits = new ConcurrentHashMap<>();
+    final List<Keep> keeps = new ArrayList<>();
+    final Map<Long, Instant> dates = new TreeMap<>();
+    final List<String> onDemand = new ArrayList<>();
+    PassDescriptor descriptor;
+    Map<Long, Row> rows;
+
+    Case(Random random, Class<? extends DifferentialRow> table, Way way, ZoneId zone, Instant now) {
+      this.table = table;
+      this.entity = table.getSimpleName();
+      this.pass = table.getCanonicalName();
+      this.way = way;
+      this.zone = zone;
+      this.now = now;
+      this.mapping = Mapping.values()[random.nextInt(Mapping.values().length)];
+      this.window = window(random, zone, now);
+      this.condition = random.nextInt(3) == 0 ? null : Condition.random(random, 3);
+      this.scoped = random.nextInt(3) == 0;
+      if (scoped) {
+        List<String> values = new ArrayList<>(SCOPES);
+        Collections.shuffle(values, random);
+        for (String value : values.subList(0, 2 + random.nextInt(4))) {
+          if (random.nextInt(3) == 0 && value.equals(value.strip()) && !value.isEmpty()) {
+            configured.put(value, scopeWindow(random));
+          }
+          if (random.nextInt(3) == 0) {
+            code.put(value, scopeWindow(random));
+          }
+          onDemand.add(value);
+        }
+      }
+      this.options = RetentionOptions.empty()
+          .withBatchSize(1 + random.nextInt(25))
+          .withMaxBatchesPerSweep(1 + random.nextInt(6))
+          .withMaxBatchesPerScope(1 + random.nextInt(4))
+          .withMinRetention(Duration.ZERO);
+    }
+
+    /**
+     * The window of a scope's own rows: configuration's, else code's, else the pass's; and at least the longest window
+     * configuration gives a value a collation may take for the same, on every database (the guide's "Scopes").
+     */
+    Duration windowOf(String scope) {
+      if (scope == null) {
+        return window;
+      }
+      Duration own = configured.getOrDefault(scope, code.getOrDefault(scope, window));
+      return configured.entrySet().stream().filter(key -> folded(key.getKey()).equals(folded(scope)))
+          .map(Map.Entry::getValue).reduce(own, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+    }
+
+    /** The cutoff of rows dated in {@code scope}'s own window. */
+    Instant cutoffOf(String scope) {
+      return now.minus(windowOf(scope));
+    }
+
+    /**
+     * Whether {@code row} is expired: a date at or before the cutoff of its scope's window (the longest among the
+     * stored values the collation holds equal to its scope), and the condition true.
+     */
+    boolean expired(Row row, Map<String, Duration> mergedWindows) {
+      if (row.at() == null || condition != null && !Boolean.TRUE.equals(condition.on(row))) {
+        return false;
+      }
+      Duration rowWindow = !scoped || row.tenant() == null ? window : mergedWindows.get(collated(row.tenant()));
+      return !row.at().isAfter(now.minus(rowWindow));
+    }
+
+    /** The rows of {@code present} the oracle says are expired now, within {@code reach}. */
+    Set<Long> expiredNow(Map<Long, Row> present, Predicate<Row> reach) {
+      Map<String, Duration> merged = new HashMap<>();
+      if (scoped) {
+        present.values().stream().filter(row -> row.tenant() != null).forEach(row ->
+            merged.merge(collated(row.tenant()), windowOf(row.tenant()), (a, b) -> a.compareTo(b) >= 0 ? a : b));
+      }
+      return present.values().stream().filter(reach).filter(row -> expired(row, merged)).map(Row::id)
+          .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /**
+     * The rows sweeps within {@code reach} delete until one finds nothing: the expired rows, and then those a merged
+     * scope's shorter window expires once the rows of its longest stored value went.
+     */
+    Set<Long> drained(Map<Long, Row> present, Predicate<Row> reach) {
+      Map<Long, Row> left = new TreeMap<>(present);
+      Set<Long> gone = new TreeSet<>();
+      for (Set<Long> now = expiredNow(left, reach); !now.isEmpty(); now = expiredNow(left, reach)) {
+        gone.addAll(now);
+        left.keySet().removeAll(now);
+      }
+      return gone;
+    }
+
+    @Override
+    public String toString() {
+      return entity + " by " + way + ": " + mapping + " window " + window + " at " + now + " in " + zone
+          + (condition == null ? "" : ", when " + condition)
+          + (scoped ? ", scoped, configured " + quoted(configured) + ", from code " + quoted(code) : "")
+          + ", " + options;
+    }
+  }
+
+  private static String quoted(Map<String, Duration> windows) {
+    return windows.entrySet().stream().map(entry -> "'" + entry.getKey() + "'=" + entry.getValue())
+        .collect(Collectors.joining(", ", "{", "}"));
+  }
+
+  /** A scope value as any collation might take it: case and trailing spaces set aside. */
+  private static String folded(String scope) {
+    return scope.toLowerCase(Locale.ROOT).replaceFirst(" +$", "");
+  }
+
+  /** A scope value as the database compares it: MariaDB's default collation ignores case and trailing spaces. */
+  private String collated(String scope) {
+    return kind == TestDatabase.Kind.MARIADB ? folded(scope) : scope;
+  }
+
+  /**
+   * A pass's window: zero; whole minutes up to two weeks; seconds up to three days; or, in a zone with daylight
+   * saving, one that puts the cutoff within two hours of its latest change before {@code now}.
+   */
+  private static Duration window(Random random, ZoneId zone, Instant now) {
+    ZoneOffsetTransition change = zone.getRules().previousTransition(now);
+    switch (random.nextInt(8)) {
+      case 0, 1:
+        return Duration.ZERO;
+      case 2, 3:
+        if (change != null && Duration.between(change.getInstant(), now).toDays() < 60) {
+          Instant cutoff = change.getInstant().plusSeconds(random.nextInt(4 * 3600) - 2 * 3600);
+          if (!cutoff.isAfter(now)) {
+            return Duration.between(cutoff, now);
+          }
+        }
+        return Duration.ofDays(1 + random.nextInt(30));
+      case 4, 5:
+        return Duration.ofMinutes(1 + random.nextInt(20_000));
+      default:
+        return Duration.ofSeconds(1 + random.nextInt(3 * 86_400));
+    }
+  }
+
+  /** A scope's window, in whole minutes as configuration writes it; now and then zero, now and then a day. */
+  private static Duration scopeWindow(Random random) {
+    return switch (random.nextInt(6)) {
+      case 0 -> Duration.ZERO;
+      case 1 -> Duration.ofDays(1);
+      default -> Duration.ofMinutes(1 + random.nextInt(20_000));
+    };
+  }
+
+  /**
+   * The instant a row's value is meant to stand for: null, on the cutoff, a stored step either side of it, a few steps
+   * off, around it, far before or far after, or around the runtime zone's daylight-saving change nearest the cutoff.
+   */
+  private static Instant dateAround(Random random, Instant cutoff, Mapping mapping, ZoneId zone) {
+    Duration step = mapping.step();
+    return switch (random.nextInt(11)) {
+      case 0 -> null;
+      case 1, 2 -> cutoff;
+      case 3 -> cutoff.minus(step);
+      case 4 -> cutoff.plus(step);
+      case 5 -> cutoff.plus(step.multipliedBy(random.nextInt(7) - 3));
+      case 6 -> Instant.parse("2001-01-01T00:00:00Z").plusSeconds(random.nextInt(100_000_000));
+      case 7 -> Instant.parse("2036-06-01T00:00:00Z").plusSeconds(random.nextInt(10_000_000));
+      case 8 -> {
+        ZoneOffsetTransition change = zone.getRules().previousTransition(cutoff.plus(Duration.ofDays(1)));
+        Instant near = change == null || Duration.between(change.getInstant(), cutoff).toDays() > 30 ? cutoff
+            : change.getInstant();
+        yield near.plusMillis(random.nextLong(4 * 3_600_000L) - 2 * 3_600_000L).plusNanos(random.nextInt(1000) * 1000);
+      }
+      default -> {
+        long spread = step.compareTo(Duration.ofDays(1)) >= 0 ? 3 * 86_400_000L : 3 * 3_600_000L;
+        yield cutoff.plusMillis(random.nextLong(2 * spread) - spread).plusNanos(random.nextInt(1000) * 1000);
+      }
+    };
+  }
+
+  /** A few cases side by side, one table each, in one way, on one runtime (two with a dry run). */
+  private void runCases(Random random, int count) throws AssertionError {
+    Way way = WAYS.get(random.nextInt(WAYS.size()));
+    ZoneId zone = ZONES.get(random.nextInt(ZONES.size()));
+    Instant now = ORIGIN.plusMillis(random.nextLong(60 * 86_400_000L));
+    boolean dryRun = random.nextInt(4) == 0;
+    boolean racing = !dryRun && random.nextInt(3) == 0;
+    List<Case> cases = new ArrayList<>();
+    for (int table = 0; table < count; table++) {
+      cases.add(new Case(random, TABLES.get(table), way, zone, now));
+    }
+    for (Case c : cases) {
+      write(random, c);
+      c.rows = stored(c);
+      if (racing) {
+        planKeeps(random, c);
+      }
+    }
+    clock.set(now);
+
+    if (dryRun) {
+      try (RetentionRuntime counting = runtime(cases, true, null)) {
+        for (Case c : cases) {
+          SweepReport report = counting.sweep(c.pass);
+          assertTrue(report.succeeded(), () -> c + ": " + report.failure().orElseThrow());
+          assertTrue(report.dryRun() && !report.workRemains(), () -> c + ": " + report);
+          Set<Long> expired = c.expiredNow(c.rows, row -> true);
+          assertEquals(expired.size(), report.deleted(), () -> c + ": the dry run counts " + report.deleted()
+              + " rows, the oracle says " + expired + " are expired of " + c.rows.values());
+          assertEquals(c.rows.keySet(), ids(c), () -> c + ": a dry run deleted rows");
+        }
+      }
+    }
+
+    CountDownLatch sweeping = new CountDownLatch(1);
+    ExecutorService writer = racing ? Executors.newSingleThreadExecutor() : null;
+    try (RetentionRuntime retention = runtime(cases, false, sweeping)) {
+      Future<?> writes = racing ? writer.submit(() -> race(sweeping, cases)) : null;
+      sweeping.countDown();
+      for (Case c : cases) {
+        sweep(retention, c, random);
+      }
+      if (writes != null) {
+        finish(writes);
+      }
+    } finally {
+      if (writer != null) {
+        writer.shutdownNow();
+      }
+    }
+    for (Case c : cases) {
+      check(c);
+    }
+  }
+
+  /** Deletes the table's rows and writes up to 40 new ones, dated around their scope's cutoff. */
+  private void write(Random random, Case c) {
+    List<String> tenants = c.scoped ? c.onDemand : List.of("acme");
+    int rows = random.nextInt(41);
+    List<Object[]> values = new ArrayList<>();
+    for (long id = 1; id <= rows; id++) {
+      String tenant = c.scoped && random.nextInt(6) == 0 ? null : tenants.get(random.nextInt(tenants.size()));
+      Instant at = dateAround(random, c.cutoffOf(c.scoped ? tenant : null), c.mapping, c.zone);
+      c.dates.put(id, at);
+      values.add(new Object[] {id, c.mapping.value(at, c.zone),
+          Condition.STATUSES.get(random.nextInt(Condition.STATUSES.size())),
+          Condition.ATTEMPTS.get(random.nextInt(Condition.ATTEMPTS.size())),
+          Condition.FLAGS.get(random.nextInt(Condition.FLAGS.size())),
+          (long) random.nextInt(OWNERS_ACTIVE.size()), tenant});
+    }
+    Jpa.run(emf, em -> {
+      em.createQuery("delete from " + c.entity).executeUpdate();
+      for (Object[] value : values) {
+        DifferentialRow row = DifferentialRow.create(c.table, (Long) value[0]);
+        row.set(c.mapping.attribute, value[1]);
+        row.set("status", value[2]);
+        row.set("attempts", value[3]);
+        row.set("flag", value[4]);
+        row.set("owner", em.getReference(DifferentialOwner.class, value[5]));
+        row.set("tenant", value[6]);
+        em.persist(row);
+      }
+    });
+  }
+
+  /** The case's rows as the database stores them, read back through the mapping. */
+  private Map<Long, Row> stored(Case c) {
+    Map<Long, Row> rows = new TreeMap<>();
+    Jpa.inTransaction(emf, em -> em.createQuery("select e.id, e." + c.mapping.attribute + ", e.status, e.attempts,"
+        + " e.flag, e.owner.active, e.tenant from " + c.entity + " e", Object[].class).getResultList())
+        .forEach(row -> rows.put((Long) row[0], new Row((Long) row[0], row[1], c.mapping.standsFor(row[1], c.zone),
+            (String) row[2], (Integer) row[3], (Boolean) row[4], (Boolean) row[5], (String) row[6])));
+    return rows;
+  }
+
+  /**
+   * The racing writer's plan: up to four rows the sweeps would delete, each to be made unexpired by a change the oracle
+   * agrees keeps it: its date cleared, or a condition attribute set so that the condition no longer holds.
+   */
+  private void planKeeps(Random random, Case c) {
+    List<Long> doomed = new ArrayList<>(c.drained(c.rows, row -> true));
+    Collections.shuffle(doomed, random);
+    for (long id : doomed.subList(0, Math.min(4, doomed.size()))) {
+      Row row = c.rows.get(id);
+      List<Keep> candidates = new ArrayList<>();
+      candidates.add(new Keep(c, id, c.mapping.attribute, null));
+      if (c.condition != null) {
+        Map<String, List<?>> attributes = Map.of("status", Condition.STATUSES, "attempts", Condition.ATTEMPTS,
+            "flag", Condition.FLAGS);
+        attributes.forEach((attribute, values) -> values.stream()
+            .filter(value -> !Boolean.TRUE.equals(c.condition.on(row.with(attribute, value))))
+            .forEach(value -> candidates.add(new Keep(c, id, attribute, value))));
+      }
+      candidates.sort(java.util.Comparator.comparing(keep -> keep.attribute() + keep.value()));
+      c.keeps.add(candidates.get(random.nextInt(candidates.size())));
+    }
+  }
+
+  /** The racing writer: once the sweeps begin, each planned change in a transaction of its own, noting if it hit. */
+  private void race(CountDownLatch sweeping, List<Case> cases) {
+    try {
+      sweeping.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("the racing writer was interrupted before it began", e);
+    }
+    for (Case c : cases) {
+      for (Keep keep : c.keeps) {
+        int changed = Jpa.inTransaction(emf, em -> em.createQuery("update " + c.entity + " e set e."
+                + keep.attribute() + " = :value where e.id = :id")
+            .setParameter("value", keep.value()).setParameter("id", keep.id()).executeUpdate());
+        c.hits.put(keep.id(), changed == 1);
+      }
+    }
+  }
+
+  private static void finish(Future<?> writes) {
+    try {
+      writes.get(2, TimeUnit.MINUTES);
+    } catch (ExecutionException e) {
+      throw new AssertionError("the racing writer failed: " + e.getCause(), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted waiting for the racing writer", e);
+    } catch (TimeoutException e) {
+      throw new AssertionError("the racing writer did not finish in two minutes", e);
+    }
+  }
+
+  /** A runtime over the cases' passes, each forced its case's way, at the test's clock, in the cases' zone. */
+  private RetentionRuntime runtime(List<Case> cases, boolean dryRun, CountDownLatch sweeping) {
+    Case first = cases.get(0);
+    RetentionRuntime.Builder builder = RetentionRuntime.builder(emf).clock(clock).zone(first.zone)
+        .portableStatements(first.way.force() == Force.PORTABLE);
+    Map<String, String> configuration = new LinkedHashMap<>();
+    List<GeneratedPass> passes = new ArrayList<>();
+    for (Case c : cases) {
+      PassDescriptor descriptor = PassDescriptor.entity(c.table, c.entity).id("id").ttl(c.mapping.attribute, c.window);
+      if (c.mapping.epochUnit() != null) {
+        descriptor.epoch(c.mapping.epochUnit());
+      }
+      if (c.condition != null) {
+        descriptor.when(c.condition.jpql());
+      }
+      if (c.scoped) {
+        descriptor.scope("tenant");
+        c.configured.forEach((scope, window) ->
+            configuration.put("retention." + c.pass + ".scope." + scope + ".retention", window.toMinutes() + "m"));
+        if (!c.code.isEmpty()) {
+          builder.scopeWindows(c.pass, scope -> java.util.Optional.ofNullable(c.code.get((String) scope)));
+        }
+      }
+      if (c.way.force() == Force.REMOVAL) {
+        descriptor.entityRemoval("the differential test removes entity by entity");
+      } else {
+        descriptor.bulkStatements("the differential test deletes in bulk");
+      }
+      if (c.way.force() == Force.HOOK) {
+        BeforeDelete hook = (em, rows) -> {
+          if (sweeping != null) {
+            sweeping.countDown();
+          }
+          c.hooked.addAll(rows);
+        };
+        builder.beforeDelete(c.pass, hook);
+      }
+      builder.options(c.pass, c.options.withDryRun(dryRun));
+      c.descriptor = descriptor;
+      Mapping mapping = c.mapping;
+      passes.add(new GeneratedPass(descriptor) {
+        @Override
+        public Object cutoffValue(Cutoff cutoff) {
+          return mapping.cutoffValue.apply(cutoff);
+        }
+      });
+    }
+    RetentionRuntime retention = builder.configuration(configuration).registries(List.of(() -> passes)).build();
+    for (Case c : cases) {
+      StatementShape meant = c.way.expected().of(kind, c);
+      assertEquals(meant, retention.settings(c.pass).statementShape(), () -> c + ": forced " + c.way
+          + ", the runtime chose other statements");
+    }
+    return retention;
+  }
+
+  /**
+   * Sweeps a case's pass: now and then one scope on demand until a sweep finds nothing, checking it deleted exactly
+   * what the oracle expects of that scope; then whole sweeps until two in a row find nothing.
+   */
+  private void sweep(RetentionRuntime retention, Case c, Random random) {
+    Map<Long, Row> present = new TreeMap<>(c.rows);
+    boolean raced = !c.keeps.isEmpty();
+    if (c.scoped && random.nextBoolean()) {
+      String scope = random.nextInt(4) == 0 ? null : c.onDemand.get(random.nextInt(c.onDemand.size()));
+      Predicate<Row> inScope = row -> scope == null ? row.tenant() == null
+          : row.tenant() != null && collated(row.tenant()).equals(collated(scope));
+      Set<Long> expected = c.drained(present, inScope);
+      Set<Long> deleted = new TreeSet<>();
+      for (int sweep = 0; ; sweep++) {
+        assertTrue(sweep < MAX_SWEEPS, () -> c + ": on-demand sweeps of '" + scope + "' never drain");
+        SweepReport report = retention.sweep(c.pass, scope);
+        Set<Long> now = deletedBy(report, c, present);
+        deleted.addAll(now);
+        if (!report.workRemains() && now.isEmpty()) {
+          break;
+        }
+      }
+      if (!raced) {
+        assertEquals(expected, deleted, () -> c + ": on-demand sweeps of '" + scope + "' deleted " + deleted
+            + ", the oracle says " + expected + " of " + c.rows.values());
+      } else {
+        assertTrue(deleted.stream().allMatch(id -> inScope.test(c.rows.get(id))),
+            () -> c + ": on-demand sweeps of '" + scope + "' deleted " + deleted + ", outside the scope");
+      }
+    }
+    // Drained once enough sweeps in a row deleted nothing that their rounds reached every scope: each sweep takes at
+    // least one, and an empty batch counts against max-batches-per-sweep, so a sweep may say work remains for ever.
+    int scopes = (int) c.rows.values().stream().map(row -> row.tenant() == null ? null : collated(row.tenant()))
+        .distinct().count();
+    int needed = c.scoped ? scopes + 2 : 2;
+    int idle = 0;
+    int finished = 0;
+    SweepReport last = null;
+    for (int sweep = 0; idle < needed && finished < 2; sweep++) {
+      SweepReport previous = last;
+      assertTrue(sweep < MAX_SWEEPS, () -> c + ": whole sweeps never drain, the last " + previous);
+      SweepReport report = retention.sweep(c.pass);
+      last = report;
+      boolean deleted = !deletedBy(report, c, present).isEmpty();
+      idle = deleted ? 0 : idle + 1;
+      finished = deleted || report.workRemains() ? 0 : finished + 1;
+    }
+  }
+
+  /** The rows {@code report}'s sweep deleted, which it must count; {@code present} loses them. */
+  private Set<Long> deletedBy(SweepReport report, Case c, Map<Long, Row> present) {
+    assertTrue(report.succeeded(), () -> c + ": " + report.failure().orElseThrow());
+    Set<Long> left = ids(c);
+    Set<Long> deleted = new TreeSet<>(present.keySet());
+    deleted.removeAll(left);
+    present.keySet().retainAll(left);
+    assertEquals(deleted.size(), report.deleted(), () -> c + ": " + report + " counts other rows than the "
+        + deleted + " it deleted");
+    return deleted;
+  }
+
+  /**
+   * The rows left are exactly those the oracle keeps, once the racing writer's changes that found their row are
+   * applied; a hook was given exactly the rows deleted.
+   */
+  private void check(Case c) {
+    Map<Long, Row> judged = new TreeMap<>(c.rows);
+    for (Keep keep : c.keeps) {
+      if (c.hits.get(keep.id())) {
+        Row row = judged.get(keep.id());
+        judged.put(keep.id(), keep.attribute().equals(c.mapping.attribute) ? row.withAt(null)
+            : row.with(keep.attribute(), keep.value()));
+      }
+    }
+    Set<Long> gone = c.drained(judged, row -> true);
+    Set<Long> kept = new TreeSet<>(judged.keySet());
+    kept.removeAll(gone);
+    Set<Long> left = ids(c);
+    assertEquals(kept, left, () -> c + ": rows left " + left + ", the oracle keeps " + kept + " of "
+        + c.rows.values() + (c.keeps.isEmpty() ? "" : "; the racing writer's changes " + c.keeps + ", found "
+        + c.hits));
+    if (c.way.force() == Force.HOOK) {
+      Set<Long> deleted = new TreeSet<>(c.rows.keySet());
+      deleted.removeAll(left);
+      List<Long> hooked = c.hooked.stream().map(DifferentialTest::idOf).sorted().toList();
+      assertEquals(List.copyOf(deleted), hooked, () -> c + ": the hook was given other rows than those deleted");
+    }
+  }
+
+  private static long idOf(Object hooked) {
+    return hooked instanceof DifferentialRow row ? row.id() : (Long) hooked;
+  }
+
+  private Set<Long> ids(Case c) {
+    return ids("select e.id from " + c.entity + " e");
+  }
+}
