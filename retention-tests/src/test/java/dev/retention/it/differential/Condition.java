@@ -38,6 +38,19 @@ public abstract class Condition {
     return jpql();
   }
 
+  /**
+   * A pool of {@code size} random conditions of up to {@code depth} levels, which cases draw from: each statement text
+   * Hibernate parses once and then finds in its plan cache, where a condition of its own for every case would be
+   * parsed afresh by every statement of every case.
+   */
+  public static List<Condition> pool(Random random, int size, int depth) {
+    List<Condition> pool = new java.util.ArrayList<>();
+    for (int index = 0; index < size; index++) {
+      pool.add(random(random, depth));
+    }
+    return List.copyOf(pool);
+  }
+
   /** A random condition of up to {@code depth} levels of AND, OR and NOT over the row's attributes and its owner's. */
   public static Condition random(Random random, int depth) {
     if (depth > 0 && random.nextInt(3) > 0) {
@@ -82,6 +95,22 @@ public abstract class Condition {
     return value == null ? null : !value;
   }
 
+  /**
+   * The condition as an operand of AND, OR or NOT: in parentheses unless it is one comparison. Only as many as needed,
+   * since Hibernate's parser takes far longer over every level of them.
+   */
+  String operand() {
+    return compound ? "(" + jpql() + ")" : jpql();
+  }
+
+  private boolean compound;
+
+  private static Condition compound(String jpql, Function<Values, Boolean> on) {
+    Condition condition = atom(jpql, on);
+    condition.compound = true;
+    return condition;
+  }
+
   private static Condition atom(String jpql, Function<Values, Boolean> on) {
     return new Condition() {
       @Override
@@ -97,7 +126,7 @@ public abstract class Condition {
   }
 
   private static Condition and(Condition left, Condition right) {
-    return atom("(" + left.jpql() + ") and (" + right.jpql() + ")", row -> {
+    return compound(left.operand() + " and " + right.operand(), row -> {
       Boolean a = left.on(row);
       Boolean b = right.on(row);
       if (Boolean.FALSE.equals(a) || Boolean.FALSE.equals(b)) {
@@ -108,7 +137,7 @@ public abstract class Condition {
   }
 
   private static Condition or(Condition left, Condition right) {
-    return atom("(" + left.jpql() + ") or (" + right.jpql() + ")", row -> {
+    return compound(left.operand() + " or " + right.operand(), row -> {
       Boolean a = left.on(row);
       Boolean b = right.on(row);
       if (Boolean.TRUE.equals(a) || Boolean.TRUE.equals(b)) {
@@ -119,6 +148,6 @@ public abstract class Condition {
   }
 
   private static Condition not(Condition inner) {
-    return atom("not (" + inner.jpql() + ")", row -> negate(inner.on(row)));
+    return compound("not " + inner.operand(), row -> negate(inner.on(row)));
   }
 }

@@ -11,6 +11,8 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
+import java.time.zone.ZoneOffsetTransition;
+import java.time.zone.ZoneRules;
 import java.util.Date;
 import java.util.function.Function;
 
@@ -18,8 +20,9 @@ import java.util.function.Function;
  * The mappings of a {@code @Ttl} attribute the differential test draws from, one column of {@link DifferentialRow}
  * each: how a case writes a value meant to stand for an instant, what the generated code would bind as the cutoff, and
  * which instant a stored value stands for. The last is the test's own reading of the user guide, not the runtime's:
- * a zone-less value stands for the latest instant it could be in the runtime's zone, a day for its start, a
- * {@code Date} for its wall-clock time in the JVM's zone, an epoch number for the instant it counts to.
+ * a zone-less value stands for the latest instant it, or any value below it, could be in the runtime's zone, a day
+ * for its start, a {@code Date} for its wall-clock time in the JVM's zone, an epoch number for the instant it counts
+ * to.
  */
 public enum Mapping {
   INSTANT("instantAt", Cutoff::toInstant, ChronoUnit.MICROS, true),
@@ -110,10 +113,34 @@ public enum Mapping {
   }
 
   /**
+   * The latest instant any wall-clock time at or before {@code wallClock} could be in {@code zone}. One statement
+   * compares the column with one bound, so a value is expired only when no value at or before it could stand for an
+   * instant after the cutoff: below a value just after an hour daylight saving skips lie the skipped hour's values,
+   * read as up to an hour later than it.
+   */
+  private static Instant latest(LocalDateTime wallClock, ZoneId zone) {
+    Instant latest = latestOf(wallClock, zone);
+    ZoneRules rules = zone.getRules();
+    Instant reach = latest.minus(Duration.ofDays(7));
+    for (ZoneOffsetTransition change = rules.previousTransition(latest.plus(Duration.ofDays(1)));
+        change != null && change.getInstant().isAfter(reach); change = rules.previousTransition(change.getInstant())) {
+      LocalDateTime before = change.getDateTimeBefore();
+      LocalDateTime after = change.getDateTimeAfter();
+      LocalDateTime low = before.isBefore(after) ? before : after;
+      LocalDateTime lastOfChange = (before.isBefore(after) ? after : before).minusNanos(1_000);
+      if (!low.isAfter(wallClock)) {
+        Instant highest = latestOf(lastOfChange.isAfter(wallClock) ? wallClock : lastOfChange, zone);
+        latest = highest.isAfter(latest) ? highest : latest;
+      }
+    }
+    return latest;
+  }
+
+  /**
    * The latest instant a wall-clock time could be in {@code zone}: in an hour daylight saving repeats, the second; in
    * one it skips, the reading with the offset from before the skip (which is what java.time gives).
    */
-  private static Instant latest(LocalDateTime wallClock, ZoneId zone) {
+  private static Instant latestOf(LocalDateTime wallClock, ZoneId zone) {
     return wallClock.atZone(zone).withLaterOffsetAtOverlap().toInstant();
   }
 }
