@@ -13,6 +13,7 @@ import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.mapping.StoredTypes;
+import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.Conditions;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.report.Listeners;
@@ -112,7 +113,7 @@ public final class RuntimeAssembly {
     Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory());
     SweepTimer timer = input.sweepTimer();
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, timer != null ? timer::nanoTime : System::nanoTime);
+        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, TextComparison.of(emf));
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     for (PassModel model : models) {
       ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()));

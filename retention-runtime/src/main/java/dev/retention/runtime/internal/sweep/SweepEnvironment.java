@@ -1,5 +1,6 @@
 package dev.retention.runtime.internal.sweep;
 
+import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import jakarta.persistence.EntityManagerFactory;
@@ -15,9 +16,10 @@ import java.util.function.LongSupplier;
  * @param monotonic how long things take, in nanoseconds from an arbitrary origin, compared by difference only
  *     ({@code System.nanoTime} but in tests): a batch's duration, a hook past {@code batch-timeout}, an on-demand
  *     sweep's budget. Never the clock, which may stand still or step back.
+ * @param textComparison whether the database's {@code DISTINCT} tells apart spellings its collation takes as one
  */
 public record SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
-    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic) {
+    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, TextComparison textComparison) {
 
   /** Now, by {@link #monotonic}. */
   long nanoTime() {
