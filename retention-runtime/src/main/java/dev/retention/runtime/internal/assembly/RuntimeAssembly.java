@@ -112,7 +112,7 @@ public final class RuntimeAssembly {
     Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory());
     SweepTimer timer = input.sweepTimer();
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, timer != null ? timer::nanoTime : System::nanoTime);
+        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, ProviderSupport.passLocks(emf));
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     for (PassModel model : models) {
       ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()));
