@@ -115,7 +115,8 @@ public final class RuntimeAssembly {
         stopSignal, timer != null ? timer::nanoTime : System::nanoTime, ProviderSupport.passLocks(emf));
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     for (PassModel model : models) {
-      ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()));
+      ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()),
+          settings.get(model.name()));
       sweepers.put(model.name(), new Sweeper(environment, model,
           settings.get(model.name()).withStatementShape(choice.shape().kind()), choice,
           windowsOfScopes.get(model.name())));
