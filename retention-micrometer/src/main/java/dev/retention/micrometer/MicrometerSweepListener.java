@@ -21,8 +21,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@value #ROWS_DELETED} (counter): rows deleted, counted as each batch commits; a dry run deletes none;
- *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success} or {@code failure}): sweeps and how long
- *       they took, dry runs included; failed sweeps are the ones tagged {@code failure};
+ *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success}, {@code failure} or {@code skipped}):
+ *       sweeps and how long they took, dry runs included; failed sweeps are the ones tagged {@code failure}, and
+ *       {@code skipped} ones did not run because another instance was sweeping the pass (they leave the gauges as
+ *       they were);
  *   <li>{@value #BATCHES} (timer): committed batches and how long each took, its transaction included;
  *   <li>{@value #EXPIRY_LAG} (time gauge, seconds): after the last sweep, how long the oldest expired row still present
  *       has been expired; 0 when none is left; NaN when the last sweep failed before it could tell;
@@ -85,11 +87,12 @@ public final class MicrometerSweepListener implements SweepListener {
     Tags tags = tagsOf(report.pass());
     Timer.builder(SWEEPS)
         .description("Sweeps of a retention pass and how long they took")
-        .tags(tags.and("outcome", report.succeeded() ? "success" : "failure"))
+        .tags(tags.and("outcome", report.skipped() ? "skipped" : report.succeeded() ? "success" : "failure"))
         .register(registry)
         .record(report.duration());
-    if (report.scope().isAll()) {
-      // The gauges describe the pass as a whole; an on-demand sweep of one scope (one tenant) says nothing of the rest.
+    if (report.scope().isAll() && !report.skipped()) {
+      // The gauges describe the pass as a whole; an on-demand sweep of one scope (one tenant) says nothing of the rest,
+      // and a sweep skipped while another instance swept the pass says nothing at all.
       gauges.computeIfAbsent(report.pass(), pass -> new PassGauges(tags)).update(report);
     }
   }

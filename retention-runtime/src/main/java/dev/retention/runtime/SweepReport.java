@@ -25,6 +25,7 @@ public final class SweepReport {
   private final Optional<Duration> lag;
   private final Optional<Throwable> failure;
   private final Scope scope;
+  private final boolean skipped;
 
   private SweepReport(Builder builder) {
     this.pass = builder.pass;
@@ -38,6 +39,7 @@ public final class SweepReport {
     this.lag = Optional.ofNullable(builder.lag);
     this.failure = Optional.ofNullable(builder.failure);
     this.scope = builder.scope;
+    this.skipped = builder.skipped;
   }
 
   /**
@@ -118,6 +120,14 @@ public final class SweepReport {
     return cutoff.equals(Instant.MIN);
   }
 
+  /**
+   * Whether the sweep did not run because another instance was sweeping the pass (it held the pass's lock in the
+   * database): no row was read or deleted, and no lag measured. Not a failure: that instance does the work.
+   */
+  public boolean skipped() {
+    return skipped;
+  }
+
   /** Whether the sweep ended without a failure. */
   public boolean succeeded() {
     return failure.isEmpty();
@@ -128,12 +138,13 @@ public final class SweepReport {
     return other instanceof SweepReport that && deleted == that.deleted && batches == that.batches
         && workRemains == that.workRemains && dryRun == that.dryRun && pass.equals(that.pass)
         && startedAt.equals(that.startedAt) && cutoff.equals(that.cutoff) && duration.equals(that.duration)
-        && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope);
+        && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope) && skipped == that.skipped;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, scope);
+    return Objects.hash(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, scope,
+        skipped);
   }
 
   @Override
@@ -143,6 +154,9 @@ public final class SweepReport {
       text.append(" (").append(scope).append(')');
     }
     text.append(": ");
+    if (skipped) {
+      return text.append("skipped, another instance is sweeping it").toString();
+    }
     text.append(dryRun ? "would delete " : "deleted ").append(deleted).append(deleted == 1 ? " row" : " rows");
     if (!dryRun) {
       text.append(" in ").append(batches).append(batches == 1 ? " batch" : " batches");
@@ -171,6 +185,7 @@ public final class SweepReport {
     private Duration lag;
     private Throwable failure;
     private Scope scope = Scope.all();
+    private boolean skipped;
 
     private Builder(String pass, Instant startedAt, Instant cutoff) {
       this.pass = Objects.requireNonNull(pass, "pass");
@@ -217,6 +232,12 @@ public final class SweepReport {
 
     public Builder scope(Scope scope) {
       this.scope = Objects.requireNonNull(scope, "scope");
+      return this;
+    }
+
+    /** Whether another instance was sweeping the pass, so this sweep did not run. */
+    public Builder skipped(boolean skipped) {
+      this.skipped = skipped;
       return this;
     }
 

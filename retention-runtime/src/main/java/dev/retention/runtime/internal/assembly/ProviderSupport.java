@@ -1,5 +1,7 @@
 package dev.retention.runtime.internal.assembly;
 
+import dev.retention.runtime.internal.lock.PassLocks;
+import dev.retention.runtime.internal.lock.hibernate.HibernatePassLocks;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernateShapes;
 import dev.retention.runtime.internal.transaction.ProviderJta;
@@ -33,6 +35,20 @@ final class ProviderSupport {
       LOGGER.log(Level.INFO, () -> "Retention cannot use the statements shaped for this database with this Hibernate"
           + " version (" + otherHibernate + "); the portable JPQL runs instead");
       return List.of();
+    }
+  }
+
+  /** The passes' locks in the factory's database; none without Hibernate, or on a database without session locks. */
+  static PassLocks passLocks(EntityManagerFactory emf) {
+    if (!hibernatePresent()) {
+      return PassLocks.NONE;
+    }
+    try {
+      return HibernatePassLocks.forFactory(emf);
+    } catch (LinkageError otherHibernate) {
+      LOGGER.log(Level.INFO, () -> "Retention cannot take the passes' locks in the database with this Hibernate"
+          + " version (" + otherHibernate + "); every instance sweeps every pass");
+      return PassLocks.NONE;
     }
   }
 

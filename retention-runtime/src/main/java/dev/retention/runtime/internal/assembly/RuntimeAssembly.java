@@ -113,10 +113,12 @@ public final class RuntimeAssembly {
     Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory());
     SweepTimer timer = input.sweepTimer();
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, TextComparison.of(emf));
+        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, TextComparison.of(emf),
+        ProviderSupport.passLocks(emf));
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     for (PassModel model : models) {
-      ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()));
+      ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()),
+          settings.get(model.name()));
       sweepers.put(model.name(), new Sweeper(environment, model,
           settings.get(model.name()).withStatementShape(choice.shape().kind()), choice,
           windowsOfScopes.get(model.name())));

@@ -62,6 +62,7 @@ final class JfrSweepListener implements SweepListener {
       event.workRemains = report.workRemains();
       event.dryRun = report.dryRun();
       event.lag = report.lag().map(lag -> lag.toMillis()).orElse(-1L);
+      event.outcome = report.skipped() ? "skipped" : report.succeeded() ? "success" : "failure";
       event.failure = report.failure().map(Throwable::toString).orElse(null);
       event.scope = report.scope().isAll() ? null : report.scope().key();
       event.commit();

@@ -45,6 +45,10 @@ public final class SweepEvent extends Event {
   @Timespan(Timespan.MILLISECONDS)
   public long lag;
 
+  @Label("Outcome")
+  @Description("success, failure, or skipped: another instance was sweeping the pass")
+  public String outcome;
+
   @Label("Failure")
   public String failure;
 

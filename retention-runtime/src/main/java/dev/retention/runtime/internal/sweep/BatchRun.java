@@ -296,6 +296,9 @@ final class BatchRun implements Batch.Guard {
         if (widened(e)) {
           continue; // the window is wider now; the same batch runs against it, no attempt spent
         }
+        if (steppedAside(e)) {
+          continue; // its shape gave way to another, which runs the same batch, no attempt spent
+        }
         if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
           throw e;
         }
@@ -319,6 +322,16 @@ final class BatchRun implements Batch.Guard {
   private static boolean widened(Throwable e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause instanceof Batch.WindowWidened) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code e} is, or was caused by, a shape stepping aside for another. */
+  private static boolean steppedAside(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof Batch.SteppedAside) {
         return true;
       }
     }

@@ -5,6 +5,7 @@ import dev.retention.runtime.Scope;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.config.OptionLimits;
+import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.scope.ScopeValues;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
@@ -76,6 +77,11 @@ public final class Sweeper {
         + (scopes.hasCodeWindows() ? ", the others from code" : "") + ")";
   }
 
+  /** How the instances on the database agree who sweeps the pass, for the start line. */
+  public String describeInstances() {
+    return pass.environment().locks().describe();
+  }
+
   /** The statements, and why faster ones were passed over. */
   public String describeStatements() {
     return choice.describe();
@@ -84,32 +90,70 @@ public final class Sweeper {
   /**
    * Runs one sweep now, in this thread; a sweep of the same pass already running is waited for first. A scoped pass is
    * swept scope by scope, each against its own window and within its share of the sweep.
+   *
+   * <p>First it takes the pass's lock in the database without waiting ({@link PassLocks}): when another instance holds
+   * it, that instance is sweeping the pass, and this sweep is reported skipped, having read nothing. The lock is held
+   * until the sweep ends.
    */
   public SweepReport sweep() {
     sweeping.lock();
     try {
-      if (rounds != null) {
-        return rounds.sweep(sizer);
+      PassLocks.Held held;
+      try {
+        Optional<PassLocks.Held> taken = pass.environment().locks().tryLock(pass.name());
+        if (taken.isEmpty()) {
+          return skipped();
+        }
+        held = taken.get();
+      } catch (RuntimeException e) {
+        Tally tally = newTally();
+        tally.start(pass.environment().listener());
+        tally.failure = new SweepFailedException(pass.name(), "taking its sweep lock", tally.cutoff, e);
+        return tally.finish(pass.environment().listener());
       }
-      Instant now = pass.environment().clock().instant();
-      Tally tally = new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()), Scope.all(),
-          pass.settings().dryRun());
-      tally.start(pass.environment().listener());
-      BatchRun run = new BatchRun(pass, tally, Scope.all(), now, pass.settings().retention(), sizer);
-      run.drain(pass.settings().maxBatchesPerSweep(), BatchRun.NO_DEADLINE, true);
-      tally.lagAtLeast(run.lag());
-      tally.add(run);
-      tally.workRemains = run.workRemains();
-      return tally.finish(pass.environment().listener());
+      try (held) {
+        return sweepHoldingTheLock();
+      }
     } finally {
       sweeping.unlock();
     }
   }
 
+  private Tally newTally() {
+    Instant now = pass.environment().clock().instant();
+    return new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()),
+        Scope.all(), pass.settings().dryRun());
+  }
+
+  /** The report of a sweep that another instance's lock kept from running. */
+  private SweepReport skipped() {
+    Tally tally = newTally();
+    tally.skipped = true;
+    tally.start(pass.environment().listener());
+    return tally.finish(pass.environment().listener());
+  }
+
+  private SweepReport sweepHoldingTheLock() {
+    if (rounds != null) {
+      return rounds.sweep(sizer);
+    }
+    Instant now = pass.environment().clock().instant();
+    Tally tally = new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()),
+        Scope.all(), pass.settings().dryRun());
+    tally.start(pass.environment().listener());
+    BatchRun run = new BatchRun(pass, tally, Scope.all(), now, pass.settings().retention(), sizer);
+    run.drain(pass.settings().maxBatchesPerSweep(), BatchRun.NO_DEADLINE, true);
+    tally.lagAtLeast(run.lag());
+    tally.add(run);
+    tally.workRemains = run.workRemains();
+    return tally.finish(pass.environment().listener());
+  }
+
   /**
    * Sweeps the rows of one scope now, in this thread, within {@code max-batches-per-scope} batches and the
    * {@code scope-sweep-budget}, with no pause between batches. Never throws, and never waits: a call for a scope whose
-   * sweep is running already comes back at once, with no batch and work left.
+   * sweep is running already comes back at once, with no batch and work left. It takes no lock of the pass: it is
+   * bounded by its budget, and its statements skip rows another sweep holds.
    */
   public SweepReport sweepScope(Scope scope) {
     Instant now = pass.environment().clock().instant();

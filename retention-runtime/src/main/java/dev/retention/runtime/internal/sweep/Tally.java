@@ -31,6 +31,8 @@ final class Tally {
   RuntimeException failure;
   /** Whether the sweep checked its epoch values already (once a sweep, whatever its scopes). */
   boolean epochValuesChecked;
+  /** Another instance held the pass's lock: the sweep did not run. */
+  boolean skipped;
 
   Tally(SweepEnvironment environment, String pass, Instant startedAt, Instant cutoff, Scope scope, boolean dryRun) {
     this.environment = environment;
@@ -83,6 +85,7 @@ final class Tally {
         .lag(lag)
         .failure(failure)
         .scope(scope)
+        .skipped(skipped)
         .build();
   }
 }
