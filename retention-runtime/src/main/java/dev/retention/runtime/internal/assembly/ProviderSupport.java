@@ -2,6 +2,8 @@ package dev.retention.runtime.internal.assembly;
 
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernateShapes;
+import dev.retention.runtime.internal.shape.hibernate.HibernatePartitionTables;
+import dev.retention.runtime.internal.partition.PartitionTables;
 import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.hibernate.HibernateJta;
 import jakarta.persistence.EntityManagerFactory;
@@ -33,6 +35,20 @@ final class ProviderSupport {
       LOGGER.log(Level.INFO, () -> "Retention cannot use the statements shaped for this database with this Hibernate"
           + " version (" + otherHibernate + "); the portable JPQL runs instead");
       return List.of();
+    }
+  }
+
+  /** The provider's side of dropping whole partitions; null when {@code portableOnly}, or without Hibernate. */
+  static PartitionTables partitionTables(EntityManagerFactory emf, boolean portableOnly) {
+    if (portableOnly || !hibernatePresent()) {
+      return null;
+    }
+    try {
+      return HibernatePartitionTables.forFactory(emf).orElse(null);
+    } catch (LinkageError otherHibernate) {
+      LOGGER.log(Level.INFO, () -> "Retention cannot read partitions with this Hibernate version (" + otherHibernate
+          + "); expired partitions go by row batches");
+      return null;
     }
   }
 

@@ -63,6 +63,8 @@ final class JfrSweepListener implements SweepListener {
       event.dryRun = report.dryRun();
       event.lag = report.lag().map(lag -> lag.toMillis()).orElse(-1L);
       event.failure = report.failure().map(Throwable::toString).orElse(null);
+      event.partitionsDropped = report.partitionsDropped();
+      event.partitionRows = report.partitionRows();
       event.scope = report.scope().isAll() ? null : report.scope().key();
       event.commit();
     }
