@@ -95,7 +95,7 @@ public final class MariaDbPartitions implements PartitionCatalog {
       return Layout.refused(name + " is referenced by foreign keys, which a dropped partition would leave dangling",
           true);
     }
-    return new Layout("`" + name.replace("`", "``") + "`", name, PartitionCatalog.unquoted(expression), cast,
+    return new Layout(quoted(name), name, PartitionCatalog.unquoted(expression), cast,
         "YES".equals(text(columnRow, 1)), null, true);
   }
 
@@ -115,7 +115,7 @@ public final class MariaDbPartitions implements PartitionCatalog {
       if (text(row, 0) == null) {
         continue; // partitioned no longer
       }
-      partitions.add(new Partition("`" + text(row, 0).replace("`", "``") + "`", upperBound(text(row, 4)), false,
+      partitions.add(new Partition(text(row, 0), upperBound(text(row, 4)), false,
           text(row, 1) != null, false, number(row, 5)));
     }
     return partitions;
@@ -147,8 +147,8 @@ public final class MariaDbPartitions implements PartitionCatalog {
     if (!layout.nullable()) {
       return false;
     }
-    List<?> found = em.createNativeQuery("select 1 from " + layout.table() + " partition (" + partition.name()
-        + ") where `" + layout.column().replace("`", "``") + "` is null limit 1").getResultList();
+    List<?> found = em.createNativeQuery("select 1 from " + layout.table() + " partition (" + quoted(partition.name())
+        + ") where " + quoted(layout.column()) + " is null limit 1").getResultList();
     return !found.isEmpty();
   }
 
@@ -162,8 +162,8 @@ public final class MariaDbPartitions implements PartitionCatalog {
       ExpiredPartitions mode, Duration timeout) throws SQLException {
     long seconds = Math.max(1, timeout.toSeconds());
     String alter = mode == ExpiredPartitions.DROP
-        ? "alter table " + layout.table() + " drop partition " + partition.name()
-        : "alter table " + layout.table() + " convert partition " + partition.name() + " to table "
+        ? "alter table " + layout.table() + " drop partition " + quoted(partition.name())
+        : "alter table " + layout.table() + " convert partition " + quoted(partition.name()) + " to table "
             + archiveTable(layout, partition);
     try (Statement statement = connection.createStatement()) {
       statement.execute("set statement lock_wait_timeout = " + seconds + ", max_statement_time = " + seconds
@@ -182,7 +182,11 @@ public final class MariaDbPartitions implements PartitionCatalog {
 
   /** The table a detached partition becomes: the table's name and the partition's, joined by an underscore. */
   static String archiveTable(Layout layout, Partition partition) {
-    String name = layout.catalogName() + "_" + PartitionCatalog.unquoted(partition.name()).replace("``", "`");
+    return quoted(layout.catalogName() + "_" + partition.name());
+  }
+
+  /** A name as MariaDB quotes it. */
+  private static String quoted(String name) {
     return "`" + name.replace("`", "``") + "`";
   }
 

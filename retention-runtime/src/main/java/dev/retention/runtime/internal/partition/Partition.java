@@ -3,7 +3,7 @@ package dev.retention.runtime.internal.partition;
 /**
  * One partition of a partitioned table, as the catalog describes it.
  *
- * @param name the partition's name, quoted as its database's statements write it
+ * @param name the partition's name (PostgreSQL: as a {@code regclass} writes it, quoted where it must be)
  * @param upperBound the exclusive upper bound of its range as the catalog writes the value, unquoted; null when it has
  *     none (a default partition, {@code MAXVALUE}), so that it never goes whole
  * @param isDefault whether it is the default partition, which takes every value no other range takes (and nulls)

@@ -67,25 +67,25 @@ public record PartitionPlan(Optional<PartitionSweep> sweep, Optional<String> not
       return refused(modeRefusal);
     }
     if (!on) {
-      return new PartitionPlan(Optional.empty(), Optional.of("expired partitions of " + layout.table()
+      return new PartitionPlan(Optional.empty(), Optional.of("expired partitions of " + layout.catalogName()
           + " could go whole (" + RetentionOption.EXPIRED_PARTITIONS.key() + " = "
           + ExpiredPartitions.DROP.key() + "; now " + ExpiredPartitions.ROWS.key() + ")"));
     }
     PartitionSweep sweep = new PartitionSweep(pass, tables, target.catalog(), layout, mode);
-    return new PartitionPlan(Optional.of(sweep), Optional.of("expired partitions of " + layout.table() + " go whole ("
+    return new PartitionPlan(Optional.of(sweep), Optional.of("expired partitions of " + layout.catalogName() + " go whole ("
         + sweep.howRemoved() + ")"));
   }
 
   /** Why the pass itself rules partitions out, whatever its table: each a rule a dropped partition would break. */
   private static String passRefusal(PassModel pass, PassFacts facts) {
+    if (facts.hooked()) {
+      return "it has a before-delete hook, which must see every row it deletes";
+    }
     if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS) {
       return "its rows are removed one by one for their callbacks or cascades, which a dropped partition skips";
     }
     if (pass.condition().isPresent()) {
       return "it has a condition, which a whole partition does not meet row by row";
-    }
-    if (facts.hooked()) {
-      return "it has a before-delete hook, which must see every row it deletes";
     }
     if (pass.scopeAttribute().isPresent()) {
       return "it is swept scope by scope, each scope against its own window";

@@ -69,7 +69,7 @@ public final class PartitionSweep {
     if (dryRun) {
       LOGGER.log(Level.INFO, () -> pass.name() + " (dry run): would " + mode.key() + " partitions "
           + expired.stream().map(e -> e.partition().described()).collect(Collectors.joining(", ")) + " of "
-          + layout.table());
+          + layout.catalogName());
       return new Result(expired.stream().map(e -> e.partition().name()).toList(),
           expired.stream().mapToLong(e -> e.partition().estimatedRows()).sum(), false);
     }
@@ -86,14 +86,17 @@ public final class PartitionSweep {
           rows += partition.estimatedRows();
         }
         case GONE -> LOGGER.log(Level.DEBUG, () -> pass.name() + ": partition " + partition.name() + " of "
-            + layout.table() + " was gone already");
+            + layout.catalogName() + " was gone already");
         case NOT_NOW -> {
           workRemains = true;
-          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.table()
+          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.catalogName()
               + " is wholly expired but a lock it needs was not had within batch-timeout (" + timeout.toMillis()
               + " ms)" + (catalog instanceof PostgresPartitions ? "; if its detach began, it is pending and" : ";")
-              + " the next sweep takes it up again");
+              + " the next sweep takes it up again, and the partitions after it");
         }
+      }
+      if (workRemains) {
+        break; // the others would wait on the same lock, each as long
       }
     }
     if (!removed.isEmpty()) {
@@ -101,7 +104,7 @@ public final class PartitionSweep {
       emf.getCache().evict(pass.entityType());
       long held = rows;
       LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + mode.key() + " partitions " + removed + " of "
-          + layout.table() + " (about " + held + " rows)");
+          + layout.catalogName() + " (about " + held + " rows)");
     }
     return new Result(List.copyOf(removed), rows, workRemains);
   }
@@ -114,17 +117,17 @@ public final class PartitionSweep {
     for (Partition partition : all) {
       if (!partition.bounded()) {
         if (partition.detachPending()) {
-          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.table()
+          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.catalogName()
               + " has a detach pending that is not Retention's to finish (it is not wholly expired); finish it with"
-              + " ALTER TABLE " + layout.table() + " DETACH PARTITION " + partition.name() + " FINALIZE");
+              + " ALTER TABLE " + layout.catalogName() + " DETACH PARTITION " + partition.name() + " FINALIZE");
         }
         continue;
       }
       if (!wholeRangeExpired(em, partition, cutoffValue)) {
         if (partition.detachPending()) {
-          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.table()
+          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.catalogName()
               + " has a detach pending but is not wholly expired, so Retention leaves it; finish it with ALTER TABLE "
-              + layout.table() + " DETACH PARTITION " + partition.name() + " FINALIZE");
+              + layout.catalogName() + " DETACH PARTITION " + partition.name() + " FINALIZE");
         }
         continue;
       }
