@@ -61,7 +61,12 @@ public record PartitionPlan(Optional<PartitionSweep> sweep, Optional<String> not
       return refused("cannot read how table " + target.table() + " is partitioned (" + unreadable.getMessage() + ")");
     }
     if (layout.refusal() != null) {
-      return on || layout.partitioned() ? refused(layout.refusal()) : NONE;
+      if (!on) {
+        // The option is off, but the table is partitioned: say why turning it on would not help.
+        return layout.partitioned() ? new PartitionPlan(Optional.empty(),
+            Optional.of("expired partitions could not go whole: " + layout.refusal())) : NONE;
+      }
+      return refused(layout.refusal());
     }
     if (modeRefusal != null) {
       return refused(modeRefusal);
