@@ -8,6 +8,8 @@ import dev.retention.runtime.internal.transaction.BatchTransactions;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,16 +76,42 @@ public final class PartitionSweep {
           expired.stream().mapToLong(e -> e.partition().estimatedRows()).sum(), false);
     }
     List<String> removed = new ArrayList<>();
-    long rows = 0;
+    long[] rows = {0};
+    boolean workRemains;
+    try {
+      workRemains = tables.outsideTransactions(connection -> removeAll(connection, expired, timeout, removed, rows));
+    } catch (RuntimeException e) {
+      if (!removed.isEmpty()) {
+        LOGGER.log(Level.WARNING, () -> pass.name() + ": partitions " + removed + " of " + layout.catalogName()
+            + " went before the step failed");
+      }
+      throw e;
+    } finally {
+      if (!removed.isEmpty()) {
+        // Rows that went with a partition went past the provider; none may still be served from its cache.
+        emf.getCache().evict(pass.entityType());
+      }
+    }
+    LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + mode.key() + " partitions " + removed + " of "
+        + layout.catalogName() + " (about " + rows[0] + " rows)");
+    return new Result(List.copyOf(removed), rows[0], workRemains);
+  }
+
+  /**
+   * Removes the expired partitions in order on one connection, until a lock is not had in time.
+   *
+   * @return whether a partition stayed for the next sweep
+   */
+  private boolean removeAll(Connection connection, List<Expired> expired, Duration timeout,
+      List<String> removed, long[] rows) throws SQLException {
     boolean workRemains = false;
     for (Expired each : expired) {
       Partition partition = each.partition();
-      Outcome outcome = tables.outsideTransactions(
-          connection -> catalog.remove(connection, layout, partition, each.all(), mode, timeout));
+      Outcome outcome = catalog.remove(connection, layout, partition, each.all(), mode, timeout);
       switch (outcome) {
         case REMOVED -> {
           removed.add(partition.name());
-          rows += partition.estimatedRows();
+          rows[0] += partition.estimatedRows();
         }
         case GONE -> LOGGER.log(Level.DEBUG, () -> pass.name() + ": partition " + partition.name() + " of "
             + layout.catalogName() + " was gone already");
@@ -99,14 +127,7 @@ public final class PartitionSweep {
         break; // the others would wait on the same lock, each as long
       }
     }
-    if (!removed.isEmpty()) {
-      // Rows that went with a partition went past the provider; none may still be served from its cache.
-      emf.getCache().evict(pass.entityType());
-      long held = rows;
-      LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + mode.key() + " partitions " + removed + " of "
-          + layout.catalogName() + " (about " + held + " rows)");
-    }
-    return new Result(List.copyOf(removed), rows, workRemains);
+    return workRemains;
   }
 
   /** The partitions whose whole range is expired, oldest bound first as the catalog lists them. */
