@@ -101,6 +101,20 @@ final class BatchRun implements Batch.Guard {
     return cutoff;
   }
 
+  /** The cutoff as every row statement of this run binds it. */
+  Object cutoffValue() {
+    return rows.cutoffValue();
+  }
+
+  /**
+   * Whether whole partitions may go before this run's batches: not when its window keeps every row, nor when its epoch
+   * values are implausible for their unit (checked here, once a sweep; the run then deletes nothing either), since a
+   * partition's bound would be misread just as the rows' values.
+   */
+  boolean wholePartitionsMayGo() {
+    return !keepsEveryRow() && epochValuesPlausible();
+  }
+
   long deleted() {
     return deleted;
   }
@@ -133,8 +147,8 @@ final class BatchRun implements Batch.Guard {
     if (keepsEveryRow()) {
       return false; // a spelling stored for the scope is kept for ever
     }
-    if (!epochValuesPlausible()) {
-      return false;
+    if (failure != null || !epochValuesPlausible()) {
+      return false; // the epoch check failed already
     }
     if (pass.settings().dryRun()) {
       countInsteadOfDeleting();
@@ -193,7 +207,7 @@ final class BatchRun implements Batch.Guard {
    * Once a sweep, before its first row is deleted or counted: stored epoch values that the declared unit misreads fail
    * the sweep and keep every row ({@link EpochPlausibility}).
    */
-  private boolean epochValuesPlausible() {
+  boolean epochValuesPlausible() {
     if (sweep.epochValuesChecked) {
       return true;
     }
