@@ -21,8 +21,15 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@value #ROWS_DELETED} (counter): rows deleted, counted as each batch commits; a dry run deletes none;
+ *   <li>{@value #PARTITIONS_DROPPED} (counter): partitions whose whole range was expired and that went whole
+ *       ({@code expired-partitions}), counted as each sweep finishes; a dry run drops none;
+ *   <li>{@value #PARTITION_ROWS} (counter): the rows those partitions held, as the database's statistics estimated;
  *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success} or {@code failure}): sweeps and how long
  *       they took, dry runs included; failed sweeps are the ones tagged {@code failure};
+ *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success}, {@code failure} or {@code skipped}):
+ *       sweeps and how long they took, dry runs included; failed sweeps are the ones tagged {@code failure}, and
+ *       {@code skipped} ones did not run because another instance was sweeping the pass (they leave the gauges as
+ *       they were);
  *   <li>{@value #BATCHES} (timer): committed batches and how long each took, its transaction included;
  *   <li>{@value #EXPIRY_LAG} (time gauge, seconds): after the last sweep, how long the oldest expired row still present
  *       has been expired; 0 when none is left; NaN when the last sweep failed before it could tell;
@@ -38,6 +45,10 @@ public final class MicrometerSweepListener implements SweepListener {
 
   /** Rows deleted, a counter. */
   public static final String ROWS_DELETED = "retention.rows.deleted";
+  /** Partitions dropped (or detached) whole, a counter. */
+  public static final String PARTITIONS_DROPPED = "retention.partitions.dropped";
+  /** The rows the dropped partitions held, estimated, a counter. */
+  public static final String PARTITION_ROWS = "retention.partitions.rows";
   /** Sweeps and how long they took, a timer tagged {@code outcome}. */
   public static final String SWEEPS = "retention.sweeps";
   /** Committed batches and how long each took, a timer. */
@@ -85,11 +96,24 @@ public final class MicrometerSweepListener implements SweepListener {
     Tags tags = tagsOf(report.pass());
     Timer.builder(SWEEPS)
         .description("Sweeps of a retention pass and how long they took")
-        .tags(tags.and("outcome", report.succeeded() ? "success" : "failure"))
+        .tags(tags.and("outcome", report.skipped() ? "skipped" : report.succeeded() ? "success" : "failure"))
         .register(registry)
         .record(report.duration());
-    if (report.scope().isAll()) {
-      // The gauges describe the pass as a whole; an on-demand sweep of one scope (one tenant) says nothing of the rest.
+    if (!report.dryRun() && report.partitionsDropped() > 0) {
+      Counter.builder(PARTITIONS_DROPPED)
+          .description("Expired partitions a retention pass dropped or detached whole")
+          .tags(tags)
+          .register(registry)
+          .increment(report.partitionsDropped());
+      Counter.builder(PARTITION_ROWS)
+          .description("Rows the partitions a retention pass dropped held, as the database estimated them")
+          .tags(tags)
+          .register(registry)
+          .increment(report.partitionRows());
+    }
+    if (report.scope().isAll() && !report.skipped()) {
+      // The gauges describe the pass as a whole; an on-demand sweep of one scope (one tenant) says nothing of the rest,
+      // and a sweep skipped while another instance swept the pass says nothing at all.
       gauges.computeIfAbsent(report.pass(), pass -> new PassGauges(tags)).update(report);
     }
   }

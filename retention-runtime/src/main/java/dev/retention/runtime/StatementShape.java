@@ -10,6 +10,13 @@ public enum StatementShape {
   /** PostgreSQL: one native statement a batch, deleting the oldest expired rows by their physical address. */
   POSTGRESQL_CTID("PostgreSQL ctid"),
 
+  /**
+   * PostgreSQL, MariaDB and MySQL, for large batches: an index probe finds the expiry of the batch's last row, then one
+   * delete takes the rows before it, the whole predicate applied. It waits on rows others hold, within a short lock
+   * timeout; a pass whose batch meets one goes on with the shape it would have had otherwise.
+   */
+  RANGE_STATEMENT("range statement"),
+
   /** PostgreSQL, MariaDB and MySQL: JPQL whose batches lock their rows as they select them, skipping rows held. */
   SKIP_LOCKED("JPQL with SKIP LOCKED"),
 

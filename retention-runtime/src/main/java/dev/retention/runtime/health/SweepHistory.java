@@ -16,7 +16,8 @@ import java.util.concurrent.ConcurrentMap;
  *
  * <p>It follows the sweeps of whole passes (background sweeps, {@code sweepAll()}, {@code sweep(pass)}), not the
  * on-demand sweeps of one scope ({@code sweep(pass, scope)}): a request path sweeping one tenant's rows would otherwise
- * reset the count of the pass's failed sweeps, or count one tenant's trouble towards failing the whole pass.
+ * reset the count of the pass's failed sweeps, or count one tenant's trouble towards failing the whole pass. Nor
+ * sweeps skipped because another instance was sweeping the pass: they say nothing of how the pass fares.
  */
 public final class SweepHistory implements SweepListener {
 
@@ -24,7 +25,7 @@ public final class SweepHistory implements SweepListener {
 
   @Override
   public void sweepFinished(SweepReport report) {
-    if (!report.scope().isAll()) {
+    if (!report.scope().isAll() || report.skipped()) {
       return;
     }
     histories.merge(report.pass(), PassHistory.first(report), (known, latest) -> known.then(report));

@@ -27,6 +27,9 @@ public final class StartLine {
     StringBuilder text = new StringBuilder("Retention started: ").append(enabled.size())
         .append(enabled.size() == 1 ? " pass" : " passes").append(" enabled of ").append(passes.size())
         .append(", batches in ").append(transactions);
+    if (!enabled.isEmpty()) {
+      text.append("; ").append(enabled.get(0).describeInstances());
+    }
     for (Sweeper sweeper : enabled) {
       PassSettings settings = sweeper.settings();
       RetentionPass pass = sweeper.model().pass();

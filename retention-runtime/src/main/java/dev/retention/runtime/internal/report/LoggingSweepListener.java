@@ -7,7 +7,7 @@ import java.lang.System.Logger.Level;
 
 /**
  * Logs each sweep to {@code System.Logger} {@code dev.retention}: INFO when it deleted rows (or would have, in a dry
- * run), DEBUG when it found nothing, WARNING when it failed.
+ * run), DEBUG when it found nothing or was skipped (another instance was sweeping the pass), WARNING when it failed.
  */
 public final class LoggingSweepListener implements SweepListener {
 

@@ -41,6 +41,17 @@ public record Batch(ExpiredRows rows, int size, Guard guard) {
     }
   }
 
+  /**
+   * Thrown by a shape that stepped aside for another during a batch (a range statement that met a lock): nothing was
+   * deleted, and the batch runs again at once, on the shape that takes over.
+   */
+  public static final class SteppedAside extends RuntimeException {
+
+    public SteppedAside(String message, Throwable cause) {
+      super(message, cause, false, false);
+    }
+  }
+
   /** A guard that lets every batch through. */
   public static final Guard NO_GUARD = new Guard() {
     @Override

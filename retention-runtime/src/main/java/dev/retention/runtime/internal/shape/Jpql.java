@@ -83,6 +83,27 @@ public final class Jpql {
         + " e where e." + toOne.attribute() + " = a and " + pass.keys().match(keys) + ")";
   }
 
+  /**
+   * The range statement's probe: the {@code @Ttl} attribute of the expired rows in order, of which the caller reads the
+   * one at the batch's size (an index-only scan where the index covers it).
+   */
+  public static String probeRangeEnd(ExpiredRows rows) {
+    return "select e." + rows.pass().ttlAttribute() + from(rows) + " order by e." + rows.pass().ttlAttribute();
+  }
+
+  /**
+   * The range statement's delete: the expired rows whose attribute is before {@code :rangeEnd}, the whole predicate
+   * applied, so the rows it takes are a subset of those the predicate allows.
+   */
+  public static String deleteBefore(ExpiredRows rows) {
+    return "delete" + from(rows) + " and e." + rows.pass().ttlAttribute() + " < :rangeEnd";
+  }
+
+  /** Every expired row, in one statement: for a backlog smaller than one batch. */
+  public static String deleteExpired(ExpiredRows rows) {
+    return "delete" + from(rows);
+  }
+
   /** How many rows are expired. */
   public static String countExpired(ExpiredRows rows) {
     return "select count(e)" + from(rows);
@@ -97,6 +118,17 @@ public final class Jpql {
   /** The attribute of the oldest expired row. */
   public static String oldestExpired(ExpiredRows rows) {
     return "select min(e." + rows.pass().ttlAttribute() + ")" + from(rows);
+  }
+
+  /**
+   * The spellings stored for scope value {@code :value}: every value of the scope attribute the database matches for it
+   * ({@code ACME} and {@code acme} under a case-insensitive collation). With {@code hashed}, each beside the
+   * {@code md5} of its bytes, for databases whose {@code DISTINCT} would merge the spellings.
+   */
+  public static String scopeSpellings(PassModel pass, boolean hashed) {
+    String scope = "e." + pass.scopeAttribute().orElseThrow();
+    return "select distinct " + scope + (hashed ? ", function('md5', " + scope + ")" : "") + " from "
+        + pass.entityName() + " e where " + scope + " = :value";
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.retention.runtime.internal.shape;
 
+import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.internal.pass.PassModel;
 
 /**
@@ -33,6 +34,14 @@ public interface NativeShapes {
 
   /** The shape's name, as the start line gives it. */
   String name();
+
+  /**
+   * Whether the shape is worth judging for a pass with these settings at all: a shape faster only for large batches is
+   * not for a pass whose batches stay small. Every shape is, unless it says otherwise.
+   */
+  default boolean suits(PassSettings settings) {
+    return true;
+  }
 
   /** Whether the shape takes {@code pass}, and why not. */
   Judgement judge(PassModel pass);

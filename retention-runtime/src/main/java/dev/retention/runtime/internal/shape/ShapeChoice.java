@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.shape;
 
 import dev.retention.runtime.BeforeDelete;
+import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.internal.pass.PassModel;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -39,13 +40,16 @@ public final class ShapeChoice {
     }
   }
 
-  /** The shape of {@code pass}, whose before-delete hook, if any, is {@code hook}. */
-  public Choice forPass(PassModel pass, Optional<BeforeDelete> hook) {
+  /** The shape of {@code pass}, whose before-delete hook, if any, is {@code hook}, with {@code settings}. */
+  public Choice forPass(PassModel pass, Optional<BeforeDelete> hook, PassSettings settings) {
     if (hook.isPresent()) {
       return new Choice(new HookedShape(hook.get()), List.of());
     }
     List<String> declined = new ArrayList<>();
     for (NativeShapes shapes : nativeShapes) {
+      if (!shapes.suits(settings)) {
+        continue;
+      }
       NativeShapes.Judgement judgement;
       try {
         judgement = shapes.judge(pass);

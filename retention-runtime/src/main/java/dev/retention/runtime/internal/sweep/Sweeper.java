@@ -5,6 +5,9 @@ import dev.retention.runtime.Scope;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.config.OptionLimits;
+import dev.retention.runtime.internal.lock.PassLocks;
+import dev.retention.runtime.internal.partition.PartitionPlan;
+import dev.retention.runtime.internal.partition.PartitionSweep;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.scope.ScopeValues;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
@@ -26,6 +29,8 @@ public final class Sweeper {
 
   private final PassSweep pass;
   private final ShapeChoice.Choice choice;
+  /** Whether expired partitions go whole before the batches, and what the start line says of it. */
+  private final PartitionPlan partitions;
   /** Sizes the batches of every sweep of the pass (when batch-target is set), so a sweep starts where the last ended. */
   private final BatchSizer sizer;
   private final ReentrantLock sweeping = new ReentrantLock();
@@ -39,7 +44,8 @@ public final class Sweeper {
    * @param scopes the windows of the pass's scopes; null for a pass without a scope attribute
    */
   public Sweeper(SweepEnvironment environment, PassModel model, PassSettings settings, ShapeChoice.Choice choice,
-      ScopeWindowing scopes) {
+      ScopeWindowing scopes, PartitionPlan partitions) {
+    this.partitions = partitions;
     this.pass = new PassSweep(environment, model, settings, choice.shape(), scopes);
     this.choice = choice;
     // With batch-size set, that size; otherwise sized, up to the largest batch.
@@ -76,40 +82,103 @@ public final class Sweeper {
         + (scopes.hasCodeWindows() ? ", the others from code" : "") + ")";
   }
 
-  /** The statements, and why faster ones were passed over. */
+  /** How the instances on the database agree who sweeps the pass, for the start line. */
+  public String describeInstances() {
+    return pass.environment().locks().describe();
+  }
+
+  /** The statements, and why faster ones were passed over; then whether expired partitions go whole, and why not. */
   public String describeStatements() {
-    return choice.describe();
+    return choice.describe() + partitions.note().map(note -> "; " + note).orElse("");
   }
 
   /**
    * Runs one sweep now, in this thread; a sweep of the same pass already running is waited for first. A scoped pass is
    * swept scope by scope, each against its own window and within its share of the sweep.
+   *
+   * <p>First it takes the pass's lock in the database without waiting ({@link PassLocks}): when another instance holds
+   * it, that instance is sweeping the pass, and this sweep is reported skipped, having read nothing. The lock is held
+   * until the sweep ends.
    */
   public SweepReport sweep() {
     sweeping.lock();
     try {
-      if (rounds != null) {
-        return rounds.sweep(sizer);
+      PassLocks.Held held;
+      try {
+        Optional<PassLocks.Held> taken = pass.environment().locks().tryLock(pass.name());
+        if (taken.isEmpty()) {
+          return skipped();
+        }
+        held = taken.get();
+      } catch (RuntimeException e) {
+        Tally tally = newTally();
+        tally.start(pass.environment().listener());
+        tally.failure = new SweepFailedException(pass.name(), "taking its sweep lock", tally.cutoff, e);
+        return tally.finish(pass.environment().listener());
       }
-      Instant now = pass.environment().clock().instant();
-      Tally tally = new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()), Scope.all(),
-          pass.settings().dryRun());
-      tally.start(pass.environment().listener());
-      BatchRun run = new BatchRun(pass, tally, Scope.all(), now, pass.settings().retention(), sizer);
-      run.drain(pass.settings().maxBatchesPerSweep(), BatchRun.NO_DEADLINE, true);
-      tally.lagAtLeast(run.lag());
-      tally.add(run);
-      tally.workRemains = run.workRemains();
-      return tally.finish(pass.environment().listener());
+      try (held) {
+        return sweepHoldingTheLock();
+      }
     } finally {
       sweeping.unlock();
+    }
+  }
+
+  private Tally newTally() {
+    Instant now = pass.environment().clock().instant();
+    return new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()),
+        Scope.all(), pass.settings().dryRun());
+  }
+
+  /** The report of a sweep that another instance's lock kept from running. */
+  private SweepReport skipped() {
+    Tally tally = newTally();
+    tally.skipped = true;
+    tally.start(pass.environment().listener());
+    return tally.finish(pass.environment().listener());
+  }
+
+  private SweepReport sweepHoldingTheLock() {
+    if (rounds != null) {
+      return rounds.sweep(sizer);
+    }
+    Instant now = pass.environment().clock().instant();
+    Tally tally = new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()),
+        Scope.all(), pass.settings().dryRun());
+    tally.start(pass.environment().listener());
+    BatchRun run = new BatchRun(pass, tally, Scope.all(), now, pass.settings().retention(), sizer);
+    if (partitions.sweep().isPresent() && run.wholePartitionsMayGo()) {
+      dropExpiredPartitions(partitions.sweep().get(), run, tally);
+    }
+    run.drain(pass.settings().maxBatchesPerSweep(), BatchRun.NO_DEADLINE, true);
+    tally.lagAtLeast(run.lag());
+    tally.add(run);
+    tally.workRemains |= run.workRemains();
+    return tally.finish(pass.environment().listener());
+  }
+
+  /**
+   * Drops (or detaches, or in a dry run lists) the partitions whose whole range is expired, before the batches. A lock
+   * not had in time leaves its partition for the next sweep and work remaining; any other failure is the sweep's, and
+   * the batches still delete the expired rows the partitions kept.
+   */
+  private void dropExpiredPartitions(PartitionSweep step, BatchRun run, Tally tally) {
+    try {
+      PartitionSweep.Result result = step.run(pass.environment().emf(), pass.environment().transactions(),
+          pass.settings().batchTimeout(), run.cutoffValue(), pass.settings().dryRun());
+      tally.partitions.addAll(result.partitions());
+      tally.partitionRows += result.rows();
+      tally.workRemains |= result.workRemains();
+    } catch (RuntimeException | Error e) {
+      tally.failure = new SweepFailedException(pass.name(), "dropping its expired partitions", tally.cutoff, e);
     }
   }
 
   /**
    * Sweeps the rows of one scope now, in this thread, within {@code max-batches-per-scope} batches and the
    * {@code scope-sweep-budget}, with no pause between batches. Never throws, and never waits: a call for a scope whose
-   * sweep is running already comes back at once, with no batch and work left.
+   * sweep is running already comes back at once, with no batch and work left. It takes no lock of the pass: it is
+   * bounded by its budget, and its statements skip rows another sweep holds.
    */
   public SweepReport sweepScope(Scope scope) {
     Instant now = pass.environment().clock().instant();

@@ -1,0 +1,173 @@
+package dev.retention.runtime.internal.lock.hibernate;
+
+import dev.retention.runtime.internal.lock.LockKeys;
+import dev.retention.runtime.internal.lock.PassLocks;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.PersistenceException;
+import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+import org.hibernate.dialect.Dialect;
+import org.hibernate.dialect.MySQLDialect;
+import org.hibernate.dialect.PostgreSQLDialect;
+import org.hibernate.engine.jdbc.connections.spi.JdbcConnectionAccess;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+
+/**
+ * The passes' locks on a Hibernate factory, on a connection of its own taken from the factory's connection provider and
+ * held, in autocommit, for the sweep: a session-level lock outlives the batches' transactions, and a connection idle in
+ * no transaction holds back neither vacuum nor a timeout. A sweep in flight thus uses one connection more than its
+ * batch.
+ *
+ * <ul>
+ *   <li>PostgreSQL: {@code pg_try_advisory_lock(key)}, {@code pg_advisory_unlock(key)}, the key from
+ *       {@link LockKeys#advisoryKey};
+ *   <li>MariaDB and MySQL: {@code GET_LOCK(name, 0)}, {@code RELEASE_LOCK(name)}, the name from
+ *       {@link LockKeys#lockName}.
+ * </ul>
+ * Both are released by the server when their session ends.
+ */
+public final class HibernatePassLocks implements PassLocks {
+
+  private static final System.Logger LOGGER = System.getLogger(HibernatePassLocks.class.getName());
+
+  private enum Kind {
+    POSTGRESQL("select pg_try_advisory_lock(?)", "select pg_advisory_unlock(?)", "a PostgreSQL advisory lock"),
+    NAMED("select get_lock(?, 0)", "select release_lock(?)", "a GET_LOCK named lock");
+
+    final String take;
+    final String release;
+    final String description;
+
+    Kind(String take, String release, String description) {
+      this.take = take;
+      this.release = release;
+      this.description = description;
+    }
+
+    void bind(PreparedStatement statement, String pass) throws SQLException {
+      if (this == POSTGRESQL) {
+        statement.setLong(1, LockKeys.advisoryKey(pass));
+      } else {
+        statement.setString(1, LockKeys.lockName(pass));
+      }
+    }
+  }
+
+  private final Kind kind;
+  private final JdbcConnectionAccess connections;
+
+  private HibernatePassLocks(Kind kind, JdbcConnectionAccess connections) {
+    this.kind = kind;
+    this.connections = connections;
+  }
+
+  /** The locks of the factory's database; {@link PassLocks#NONE} for a database without session locks, or not Hibernate. */
+  public static PassLocks forFactory(EntityManagerFactory emf) {
+    SessionFactoryImplementor factory;
+    try {
+      factory = emf.unwrap(SessionFactoryImplementor.class);
+    } catch (PersistenceException | IllegalArgumentException notHibernate) {
+      return PassLocks.NONE;
+    }
+    Dialect dialect = factory.getJdbcServices().getDialect();
+    Kind kind = dialect instanceof PostgreSQLDialect ? Kind.POSTGRESQL
+        : dialect instanceof MySQLDialect ? Kind.NAMED
+        : null;
+    return kind == null ? PassLocks.NONE
+        : new HibernatePassLocks(kind, factory.getJdbcServices().getBootstrapJdbcConnectionAccess());
+  }
+
+  @Override
+  public String describe() {
+    return "one instance sweeps a pass at a time (" + kind.description + " per pass; the others skip it)";
+  }
+
+  @Override
+  public Optional<Held> tryLock(String pass) {
+    Connection connection;
+    try {
+      connection = connections.obtainConnection();
+    } catch (SQLException e) {
+      throw new PersistenceException("Pass " + pass + ": no connection for its sweep lock: " + e.getMessage(), e);
+    }
+    boolean autoCommit = true;
+    boolean taken = false;
+    try {
+      autoCommit = connection.getAutoCommit();
+      if (!autoCommit) {
+        connection.setAutoCommit(true);
+      }
+      taken = ask(connection, kind.take, pass);
+      if (!taken) {
+        return Optional.empty();
+      }
+      return Optional.of(new Lock(pass, connection, autoCommit));
+    } catch (SQLException | RuntimeException e) {
+      throw new PersistenceException("Pass " + pass + ": taking its sweep lock failed: " + e.getMessage(), e);
+    } finally {
+      if (!taken) {
+        giveBack(pass, connection, autoCommit);
+      }
+    }
+  }
+
+  /** Runs a lock function and reads its answer: true, or false (taken by another; NULL from MariaDB on an error). */
+  private boolean ask(Connection connection, String sql, String pass) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      kind.bind(statement, pass);
+      try (ResultSet result = statement.executeQuery()) {
+        if (!result.next()) {
+          return false;
+        }
+        Object answer = result.getObject(1);
+        return answer instanceof Boolean yes ? yes : answer instanceof Number number && number.intValue() == 1;
+      }
+    }
+  }
+
+  private void giveBack(String pass, Connection connection, boolean autoCommit) {
+    try {
+      if (!autoCommit) {
+        connection.setAutoCommit(false);
+      }
+    } catch (SQLException e) {
+      LOGGER.log(Level.WARNING, () -> "Pass " + pass + ": resetting the sweep lock's connection failed", e);
+    }
+    try {
+      connections.releaseConnection(connection);
+    } catch (SQLException e) {
+      LOGGER.log(Level.WARNING, () -> "Pass " + pass + ": giving back the sweep lock's connection failed", e);
+    }
+  }
+
+  /** One pass's lock, on the connection that holds it. */
+  private final class Lock implements Held {
+    private final String pass;
+    private final Connection connection;
+    private final boolean autoCommit;
+
+    Lock(String pass, Connection connection, boolean autoCommit) {
+      this.pass = pass;
+      this.connection = connection;
+      this.autoCommit = autoCommit;
+    }
+
+    @Override
+    public void close() {
+      try {
+        if (!ask(connection, kind.release, pass)) {
+          LOGGER.log(Level.WARNING, () -> "Pass " + pass + ": its sweep lock was no longer held when the sweep ended");
+        }
+      } catch (SQLException | RuntimeException e) {
+        // Most likely the connection broke, and its session with it, which released the lock.
+        LOGGER.log(Level.WARNING, () -> "Pass " + pass + ": releasing its sweep lock failed; the server releases it"
+            + " when the connection's session ends", e);
+      }
+      giveBack(pass, connection, autoCommit);
+    }
+  }
+}

@@ -1,0 +1,245 @@
+package dev.retention.runtime.internal.shape.hibernate;
+
+import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.StatementShape;
+import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.shape.Batch;
+import dev.retention.runtime.internal.shape.Jpql;
+import dev.retention.runtime.internal.shape.NativeShapes;
+import dev.retention.runtime.internal.shape.Shape;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockTimeoutException;
+import jakarta.persistence.PessimisticLockException;
+import java.lang.System.Logger.Level;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.hibernate.Session;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.persister.entity.SingleTableEntityPersister;
+
+/**
+ * The range statement, for large batches on PostgreSQL, MariaDB and MySQL: one probe reads the {@code @Ttl} value of
+ * the batch's last row through the index, and one delete takes the expired rows before it, the whole predicate applied
+ * again (cutoff, condition), so it deletes only rows the portable JPQL deletes, and at most the batch's size of them:
+ *
+ * <pre>{@code
+ * select e.ttl from Entity e where <expired> order by e.ttl            -- the row at the batch's size, no lock
+ * delete from Entity e where <expired> and e.ttl < :rangeEnd
+ * }</pre>
+ *
+ * <p>Strictly before the probed value, so ties at it wait for the next batch and the bound holds; a batch whose rows all
+ * share one value (the delete finds nothing) runs on the pass's other shape instead. A backlog smaller than the batch
+ * goes in one {@code delete … where <expired>}. Measured here faster than the ctid and SKIP LOCKED shapes only at large
+ * batches (see PERFORMANCE.md), so a batch below {@link #RANGE_FROM} rows runs on the other shape too, and a pass whose
+ * batches are fixed below it is not judged at all.
+ *
+ * <p>A plain delete cannot skip a row another transaction holds: it waits, within a lock timeout set for its
+ * transaction alone (PostgreSQL {@code SET LOCAL lock_timeout}, MariaDB and MySQL {@code innodb_lock_wait_timeout},
+ * set back after the batch), well within {@code batch-timeout}. A batch that meets the timeout rolls back, and the pass
+ * goes on with its other shape for the rest of the runtime's life, which skips held rows; the log says so once.
+ *
+ * <p>Taken by allow-list: a pass of bulk statements with no scope (a scoped pass's batch sees each row's scope before it
+ * deletes), a plain single-table entity with one id column (as for the ctid statement), whose {@code @Ttl} column is on
+ * the {@link NativeColumns} allow-list, so that the probed value bound again stands for exactly what is stored, and
+ * only when the pass's other shape takes it too. With several instances the pass's sweep lock keeps a second sweeper
+ * away; on a database without one, the lock timeout does.
+ */
+final class RangeShapes implements NativeShapes {
+
+  private static final System.Logger LOGGER = System.getLogger(RangeShapes.class.getName());
+
+  /** The smallest batch the range statement runs; smaller ones go by the other shape, faster there. */
+  static final int RANGE_FROM = 2_000;
+
+  /**
+   * The longest a range delete waits on a row lock: well within {@code batch-timeout}, which is at least a second. On
+   * MariaDB, whose lock wait is in whole seconds, it is 0: a held row fails the statement at once.
+   */
+  static final Duration LOCK_WAIT = Duration.ofMillis(200);
+
+  /** How a database bounds a statement's wait on row locks for one transaction. */
+  enum LockWait {
+    /** {@code SET LOCAL lock_timeout}: gone with the transaction. */
+    POSTGRESQL(BatchSession.ASYNCHRONOUS_COMMIT),
+    /**
+     * {@code innodb_lock_wait_timeout}, a session variable in whole seconds (0: fail at once), set for the batch and set
+     * back after it, so the connection returns to the pool as it came.
+     */
+    INNODB(BatchSession.PLAIN);
+
+    final BatchSession session;
+
+    LockWait(BatchSession session) {
+      this.session = session;
+    }
+  }
+
+  private final SessionFactoryImplementor factory;
+  private final LockWait lockWait;
+  private final List<NativeShapes> others;
+
+  /**
+   * @param others the shapes the pass would have otherwise, fastest first: the first that takes it runs small batches,
+   *     ties, and every batch after a lock timeout
+   */
+  RangeShapes(SessionFactoryImplementor factory, LockWait lockWait, List<NativeShapes> others) {
+    this.factory = factory;
+    this.lockWait = lockWait;
+    this.others = List.copyOf(others);
+  }
+
+  @Override
+  public String name() {
+    return StatementShape.RANGE_STATEMENT.description();
+  }
+
+  /** Only for a pass whose batches can reach {@link #RANGE_FROM} rows: sized, or fixed at least that large. */
+  @Override
+  public boolean suits(PassSettings settings) {
+    return !settings.batchSizeFixed() || settings.batchSize() >= RANGE_FROM;
+  }
+
+  @Override
+  public Judgement judge(PassModel pass) {
+    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS || pass.scopeAttribute().isPresent()) {
+      return Judgement.quietlyDeclines(); // removal is entity by entity; a scoped batch sees its rows' scopes
+    }
+    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRoot(factory, pass.entityType());
+    if (root.isEmpty()) {
+      return Judgement.quietlyDeclines();
+    }
+    NativeColumns.Column ttl = NativeColumns.of(factory, root.get(), pass.ttlAttribute(), "@Ttl attribute",
+        NativeColumns.TTL_TYPES);
+    if (ttl.refused().isPresent()) {
+      return Judgement.quietlyDeclines(); // the other shapes say why, where it matters
+    }
+    List<String> declined = new java.util.ArrayList<>();
+    for (NativeShapes other : others) {
+      Judgement judgement = other.judge(pass);
+      if (judgement.shape() != null) {
+        return Judgement.takes(new Statements(judgement.shape(), declined));
+      }
+      if (judgement.note() != null) {
+        declined.add("not " + other.name() + ": " + judgement.note());
+      }
+    }
+    return Judgement.quietlyDeclines();
+  }
+
+  /** The statements of one pass, and the shape it gives way to. */
+  private final class Statements implements Shape {
+
+    private final Shape other;
+    /** Why faster shapes than {@link #other} declined the pass, for the start line. */
+    private final List<String> declined;
+    /** Set once a batch met a lock: from then on every batch runs on {@link #other}. */
+    private volatile boolean metLocks;
+
+    Statements(Shape other, List<String> declined) {
+      this.other = other;
+      this.declined = List.copyOf(declined);
+    }
+
+    @Override
+    public StatementShape kind() {
+      return StatementShape.RANGE_STATEMENT;
+    }
+
+    @Override
+    public String name() {
+      return kind().description() + " for batches of " + String.format("%,d", RANGE_FROM) + " rows or more ("
+          + other.name() + " below, for ties, and after a lock timeout" + (declined.isEmpty() ? "" : "; ")
+          + String.join("; ", declined) + ")";
+    }
+
+    @Override
+    public int deleteBatch(EntityManager em, Batch batch) {
+      if (metLocks || batch.size() < RANGE_FROM) {
+        return other.deleteBatch(em, batch);
+      }
+      ExpiredRows rows = batch.rows();
+      lockWait.session.prepare(em);
+      List<?> end = rows.bind(em.createQuery(Jpql.probeRangeEnd(rows)))
+          .setFirstResult(batch.size() - 1)
+          .setMaxResults(1)
+          .getResultList();
+      Duration wait = LOCK_WAIT;
+      Integer restore = boundWaits(em, wait);
+      try {
+        if (end.isEmpty()) {
+          // Fewer expired rows than the batch takes: all of them, in one statement.
+          return rows.bind(em.createQuery(Jpql.deleteExpired(rows))).executeUpdate();
+        }
+        int deleted = rows.bind(em.createQuery(Jpql.deleteBefore(rows)))
+            .setParameter("rangeEnd", end.get(0))
+            .executeUpdate();
+        if (deleted > 0) {
+          return deleted;
+        }
+      } catch (RuntimeException e) {
+        if (!isLockTimeout(e)) {
+          throw e;
+        }
+        metLocks = true;
+        LOGGER.log(Level.INFO, () -> "Pass " + rows.pass().name() + ": the range statement waited "
+            + Durations.format(wait) + " on a row another transaction holds; its batches run on " + other.name()
+            + " from now on, which skips held rows");
+        throw new Batch.SteppedAside(rows.pass().name() + ": range statement met a lock", e);
+      } finally {
+        restore(em, restore);
+      }
+      // Every row up to the batch's size has the probed value: too many ties for a range.
+      return other.deleteBatch(em, batch);
+    }
+
+    /** Bounds the transaction's waits on row locks; returns the MariaDB session's value to set back, or null. */
+    private Integer boundWaits(EntityManager em, Duration wait) {
+      return em.unwrap(Session.class).doReturningWork(connection -> {
+        try (Statement statement = connection.createStatement()) {
+          if (lockWait == LockWait.POSTGRESQL) {
+            statement.execute("set local lock_timeout = '" + Math.max(1, wait.toMillis()) + "ms'");
+            return null;
+          }
+          int before;
+          try (ResultSet value = statement.executeQuery("select @@session.innodb_lock_wait_timeout")) {
+            value.next();
+            before = value.getInt(1);
+          }
+          statement.execute("set session innodb_lock_wait_timeout = " + wait.toSeconds());
+          return before;
+        }
+      });
+    }
+
+    private void restore(EntityManager em, Integer before) {
+      if (before == null) {
+        return;
+      }
+      em.unwrap(Session.class).doWork(connection -> {
+        try (Statement statement = connection.createStatement()) {
+          statement.execute("set session innodb_lock_wait_timeout = " + before);
+        }
+      });
+    }
+  }
+
+  /** Whether {@code e} is a lock wait that timed out: PostgreSQL 55P03, MariaDB and MySQL error 1205. */
+  static boolean isLockTimeout(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof LockTimeoutException || cause instanceof PessimisticLockException) {
+        return true;
+      }
+      if (cause instanceof SQLException sql && ("55P03".equals(sql.getSQLState()) || sql.getErrorCode() == 1205)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

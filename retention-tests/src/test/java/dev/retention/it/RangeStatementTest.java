@@ -1,0 +1,260 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.conditions.BatchJob;
+import dev.retention.it.conditions.JobStatus;
+import dev.retention.it.conditions.Member;
+import dev.retention.it.conditions.MemberDraft;
+import dev.retention.it.epoch.ApiKey;
+import dev.retention.it.model.SessionToken;
+import dev.retention.it.scopes.TenantNotification;
+import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.RecordingListener;
+import dev.retention.it.support.StartLine;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.StatementShape;
+import dev.retention.runtime.SweepReport;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.LongPredicate;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The range statement (an index probe for the expiry of the batch's last row, then one delete of the expired rows
+ * before it) keeps exactly the rows the predicate keeps, and each batch within its size: ties at the probed value, NULL
+ * dates, conditions on the entity's columns and through a to-one, epoch numbers, rows a foreground transaction holds
+ * (the pass then goes on with its other shape). Scoped passes and small batches do not take it; H2 never does.
+ */
+@Timeout(300)
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class RangeStatementTest extends DatabaseSuite {
+
+  static final Instant NOW = Instant.parse("2026-05-01T00:00:00Z");
+  static final int BATCH = 2_000;
+
+  RangeStatementTest(TestDatabase.Kind kind) {
+    super(kind, NOW, SessionToken.class, BatchJob.class, Member.class, MemberDraft.class, ApiKey.class,
+        TenantNotification.class);
+  }
+
+  @Test
+  void tiesAtTheProbedValueAndNullDatesKeepTheBoundAndTheRows() {
+    Instant tie = NOW.minus(Duration.ofDays(3));
+    List<SessionToken> rows = new ArrayList<>();
+    for (long id = 1; id <= 7_000; id++) {
+      Instant expiresAt;
+      if (id <= 1_000) {
+        expiresAt = NOW.minus(Duration.ofDays(5)).plusSeconds(id);
+      } else if (id <= 4_500) {
+        expiresAt = tie; // across the first batch's end, and a whole batch of ties after it
+      } else if (id <= 5_000) {
+        expiresAt = NOW; // at the cutoff: expired
+      } else if (id <= 6_000) {
+        expiresAt = NOW.plusNanos(1_000 * (id - 5_000));
+      } else {
+        expiresAt = null;
+      }
+      rows.add(new SessionToken(id, expiresAt));
+    }
+    dev.retention.it.support.Jpa.persistAll(emf, rows);
+
+    RecordingListener listener = new RecordingListener();
+    SweepReport report = sweep(SessionToken.class, listener);
+
+    assertEquals(range(5_001, 7_000), ids("select e.id from SessionToken e"));
+    assertEquals(5_000, report.deleted(), report::toString);
+    assertBatchesWithinTheirSize(listener);
+  }
+
+  @Test
+  void aConditionOnTheEntitysColumnsIsAppliedByTheDelete() {
+    Instant expired = NOW.minus(Duration.ofDays(30));
+    List<BatchJob> jobs = new ArrayList<>();
+    for (long id = 1; id <= 6_000; id++) {
+      JobStatus status = id % 3 == 0 ? JobStatus.FAILED : JobStatus.FINISHED;
+      jobs.add(new BatchJob(id, status, (int) (id % 5), id <= 5_000 ? expired.plusSeconds(id % 700) : NOW));
+    }
+    dev.retention.it.support.Jpa.persistAll(emf, jobs);
+
+    RecordingListener listener = new RecordingListener();
+    sweep(BatchJob.class, listener);
+
+    LongPredicate goes = id -> id <= 5_000 && id % 3 != 0 && id % 5 < 3;
+    assertEquals(LongStream.rangeClosed(1, 6_000).filter(goes.negate()).boxed().collect(Collectors.toSet()),
+        ids("select e.id from BatchJob e"));
+    assertBatchesWithinTheirSize(listener);
+  }
+
+  @Test
+  void aConditionThroughAToOneIsAppliedByTheDelete() {
+    Member active = new Member(1, true);
+    Member inactive = new Member(2, false);
+    dev.retention.it.support.Jpa.persistAll(emf, List.of(active, inactive));
+    List<MemberDraft> drafts = new ArrayList<>();
+    for (long id = 1; id <= 5_000; id++) {
+      drafts.add(new MemberDraft(id, id % 2 == 0 ? active : inactive,
+          id <= 4_500 ? NOW.minus(Duration.ofHours(id % 50)) : NOW.plusSeconds(id)));
+    }
+    dev.retention.it.support.Jpa.persistAll(emf, drafts);
+
+    RecordingListener listener = new RecordingListener();
+    sweep(MemberDraft.class, listener);
+
+    LongPredicate goes = id -> id <= 4_500 && id % 2 == 1;
+    assertEquals(LongStream.rangeClosed(1, 5_000).filter(goes.negate()).boxed().collect(Collectors.toSet()),
+        ids("select e.id from MemberDraft e"));
+    assertBatchesWithinTheirSize(listener);
+  }
+
+  @Test
+  void epochSecondsWithTiesAndNulls() {
+    long now = NOW.getEpochSecond();
+    List<ApiKey> keys = new ArrayList<>();
+    for (long id = 1; id <= 6_000; id++) {
+      Long expiresAt = null;
+      if (id <= 4_000) {
+        expiresAt = now - 100 - id % 10;
+      } else if (id <= 4_100) {
+        expiresAt = now;
+      } else if (id <= 5_000) {
+        expiresAt = now + 1;
+      }
+      keys.add(new ApiKey(id, expiresAt));
+    }
+    dev.retention.it.support.Jpa.persistAll(emf, keys);
+
+    RecordingListener listener = new RecordingListener();
+    SweepReport report = sweep(ApiKey.class, listener);
+
+    assertEquals(range(4_101, 6_000), ids("select e.id from ApiKey e"));
+    assertEquals(4_100, report.deleted());
+    assertBatchesWithinTheirSize(listener);
+  }
+
+  @Test
+  void aRowAForegroundTransactionHoldsIsLeftAndThePassGoesOnWithItsOtherShape() throws SQLException {
+    Assumptions.assumeTrue(kind != TestDatabase.Kind.H2, "H2 has no SKIP LOCKED: its batch waits for a held row");
+    List<SessionToken> rows = new ArrayList<>();
+    for (long id = 1; id <= 6_000; id++) {
+      rows.add(new SessionToken(id, id <= 5_000 ? NOW.minus(Duration.ofDays(1)).plusSeconds(id) : NOW.plusSeconds(id)));
+    }
+    dev.retention.it.support.Jpa.persistAll(emf, rows);
+    try (Connection foreground = database.connect()) {
+      foreground.setAutoCommit(false);
+      try (PreparedStatement update = foreground.prepareStatement(
+          "update session_token set expiresAt = ? where id = ?")) {
+        update.setTimestamp(1, Timestamp.from(NOW.minus(Duration.ofDays(1)).plusSeconds(3_000)));
+        update.setLong(2, 3_000);
+        assertEquals(1, update.executeUpdate());
+      }
+
+      RecordingListener listener = new RecordingListener();
+      List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+      java.util.logging.Logger log = java.util.logging.Logger.getLogger(
+          "dev.retention.runtime.internal.shape.hibernate.RangeShapes");
+      java.util.logging.Handler capture = new java.util.logging.Handler() {
+        @Override
+        public void publish(java.util.logging.LogRecord record) {
+          said.add(record.getMessage());
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+      };
+      log.addHandler(capture);
+      SweepReport report;
+      try {
+        report = sweep(SessionToken.class, listener);
+      } finally {
+        log.removeHandler(capture);
+      }
+
+      assertTrue(report.succeeded(), () -> "the range statement's lock wait failed the sweep: " + report);
+      assertTrue(said.stream().anyMatch(line -> line.contains("the range statement waited")
+          && line.contains("from now on")), () -> "the pass did not say it left the range statement: " + said);
+      assertEquals(4_999, report.deleted(), report::toString);
+      Set<Long> left = range(5_001, 6_000);
+      left.add(3_000L);
+      assertEquals(left, ids("select e.id from SessionToken e"));
+      assertBatchesWithinTheirSize(listener);
+      foreground.rollback();
+    }
+  }
+
+  @Test
+  void scopedPassesSmallBatchesAndH2TakeAnotherShape() {
+    try (RetentionRuntime large = runtime(null).build();
+        RetentionRuntime small = RetentionRuntime.builder(emf).clock(clock).build()) {
+      StatementShape expected = kind == TestDatabase.Kind.H2 ? StatementShape.PORTABLE_JPQL
+          : StatementShape.RANGE_STATEMENT;
+      assertEquals(expected, large.settings(SessionToken.class.getName()).statementShape());
+      assertNotEquals(StatementShape.RANGE_STATEMENT,
+          large.settings(TenantNotification.class.getName()).statementShape(), "a scoped pass");
+      assertNotEquals(StatementShape.RANGE_STATEMENT,
+          small.settings(SessionToken.class.getName()).statementShape(), "batches of 500");
+    }
+    Assumptions.assumeTrue(kind != TestDatabase.Kind.H2);
+    String line = StartLine.of(runtime(null).build());
+    assertTrue(line.contains("range statement for batches of 2,000 rows or more ("), line);
+  }
+
+  /** A runtime whose batches are {@link #BATCH} rows, reporting to {@code listener} unless it is null. */
+  private RetentionRuntime.Builder runtime(RecordingListener listener) {
+    RetentionRuntime.Builder builder = RetentionRuntime.builder(emf).clock(clock)
+        .defaults(RetentionOptions.empty().withBatchSize(BATCH).withBatchDelay(Duration.ZERO));
+    return listener == null ? builder : builder.listener(listener);
+  }
+
+  private SweepReport sweep(Class<?> entity, RecordingListener listener) {
+    try (RetentionRuntime retention = runtime(listener).build()) {
+      if (kind != TestDatabase.Kind.H2) {
+        assertEquals(StatementShape.RANGE_STATEMENT, retention.settings(entity.getName()).statementShape());
+      }
+      SweepReport report = retention.sweep(entity.getName());
+      assertTrue(report.succeeded(), report::toString);
+      return report;
+    }
+  }
+
+  /** Every batch deleted at most its size; listeners hear of batches on their own thread, so wait for them. */
+  private static void assertBatchesWithinTheirSize(RecordingListener listener) {
+    try {
+      listener.awaitSweeps(1);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+    assertTrue(listener.batches.size() > 1, "several batches: " + listener.batches);
+    for (BatchReport batch : listener.batches) {
+      assertTrue(batch.deleted() <= batch.batchSize(), batch::toString);
+    }
+  }
+
+  private static Set<Long> range(long first, long last) {
+    return LongStream.rangeClosed(first, last).boxed().collect(Collectors.toCollection(TreeSet::new));
+  }
+}
