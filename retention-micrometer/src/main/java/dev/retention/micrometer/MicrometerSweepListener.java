@@ -21,6 +21,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@value #ROWS_DELETED} (counter): rows deleted, counted as each batch commits; a dry run deletes none;
+ *   <li>{@value #PARTITIONS_DROPPED} (counter): partitions whose whole range was expired and that went whole
+ *       ({@code expired-partitions}), counted as each sweep finishes; a dry run drops none;
+ *   <li>{@value #PARTITION_ROWS} (counter): the rows those partitions held, as the database's statistics estimated;
+ *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success} or {@code failure}): sweeps and how long
+ *       they took, dry runs included; failed sweeps are the ones tagged {@code failure};
  *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success}, {@code failure} or {@code skipped}):
  *       sweeps and how long they took, dry runs included; failed sweeps are the ones tagged {@code failure}, and
  *       {@code skipped} ones did not run because another instance was sweeping the pass (they leave the gauges as
@@ -40,6 +45,10 @@ public final class MicrometerSweepListener implements SweepListener {
 
   /** Rows deleted, a counter. */
   public static final String ROWS_DELETED = "retention.rows.deleted";
+  /** Partitions dropped (or detached) whole, a counter. */
+  public static final String PARTITIONS_DROPPED = "retention.partitions.dropped";
+  /** The rows the dropped partitions held, estimated, a counter. */
+  public static final String PARTITION_ROWS = "retention.partitions.rows";
   /** Sweeps and how long they took, a timer tagged {@code outcome}. */
   public static final String SWEEPS = "retention.sweeps";
   /** Committed batches and how long each took, a timer. */
@@ -90,6 +99,18 @@ public final class MicrometerSweepListener implements SweepListener {
         .tags(tags.and("outcome", report.skipped() ? "skipped" : report.succeeded() ? "success" : "failure"))
         .register(registry)
         .record(report.duration());
+    if (!report.dryRun() && report.partitionsDropped() > 0) {
+      Counter.builder(PARTITIONS_DROPPED)
+          .description("Expired partitions a retention pass dropped or detached whole")
+          .tags(tags)
+          .register(registry)
+          .increment(report.partitionsDropped());
+      Counter.builder(PARTITION_ROWS)
+          .description("Rows the partitions a retention pass dropped held, as the database estimated them")
+          .tags(tags)
+          .register(registry)
+          .increment(report.partitionRows());
+    }
     if (report.scope().isAll() && !report.skipped()) {
       // The gauges describe the pass as a whole; an on-demand sweep of one scope (one tenant) says nothing of the rest,
       // and a sweep skipped while another instance swept the pass says nothing at all.

@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -119,6 +120,18 @@ class MicrometerSweepListenerTest {
 
     assertNull(registry.find("retention.rows.deleted").counter());
     assertEquals(1, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "success").timer().count());
+  }
+
+  @Test
+  void partitionsDroppedWholeAndTheRowsTheyHeldAreCountedButNotThoseADryRunWouldDrop() {
+    SweepReport.Builder sweep = SweepReport.builder(SESSIONS, NOW, NOW.minusSeconds(3600))
+        .partitions(List.of("sessions_p20251230", "sessions_p20251231"), 3_000);
+    listener.sweepFinished(sweep.build());
+    listener.sweepFinished(sweep.partitions(List.of("sessions_p20260101"), 1_000).build());
+    listener.sweepFinished(sweep.partitions(List.of("sessions_p20260102"), 900).dryRun(true).build());
+
+    assertEquals(3, registry.get("retention.partitions.dropped").tag("pass", SESSIONS).counter().count());
+    assertEquals(4_000, registry.get("retention.partitions.rows").tag("pass", SESSIONS).counter().count());
   }
 
   @Test

@@ -65,6 +65,9 @@ public interface PassSettings {
   /** For a pass over epoch time, whether each sweep first checks that the stored values suit the declared unit. */
   boolean epochCheck();
 
+  /** What becomes of a partition whose whole range is expired ({@code expired-partitions}). */
+  RetentionOption.ExpiredPartitions expiredPartitions();
+
   /** The statements the pass deletes with, chosen when the runtime was built. */
   StatementShape statementShape();
 

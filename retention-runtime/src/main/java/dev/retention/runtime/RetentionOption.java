@@ -75,13 +75,39 @@ public enum RetentionOption {
       "For a @Ttl attribute that holds epoch time: before each sweep deletes or counts, its oldest and newest values"
           + " are read (two index probes), and a milliseconds column with a value before 1973 or a seconds column with"
           + " one after the year 5000 (the other unit, most likely) fails the sweep, every row kept; false turns the"
-          + " check off.");
+          + " check off."),
+  EXPIRED_PARTITIONS("expired-partitions", Type.CHOICE, ExpiredPartitions.ROWS.key(), null,
+      "For a table partitioned by RANGE on the @Ttl column alone (PostgreSQL, MariaDB): rows deletes every expired row"
+          + " by batches; drop drops each partition whose whole range is expired (PostgreSQL: DETACH PARTITION"
+          + " CONCURRENTLY, then DROP TABLE; MariaDB: DROP PARTITION) before the batches delete the rest; detach"
+          + " detaches it and keeps it as a table of its own. Needs the DDL privilege; the start line says per pass"
+          + " whether it applies and why not.");
 
   /** How configuration writes {@link ScopeWindows#NEVER}, a window that keeps every row: {@value}. */
   public static final String NEVER = "never";
 
-  /** The kind of value an option takes. */
-  public enum Type { BOOLEAN, INTEGER, DURATION }
+  /** The kind of value an option takes; a {@code CHOICE} is one of a few words, held as a {@code String}. */
+  public enum Type { BOOLEAN, INTEGER, DURATION, CHOICE }
+
+  /** The values of {@link #EXPIRED_PARTITIONS}: what becomes of a partition whose whole range is expired. */
+  public enum ExpiredPartitions {
+    /** Its rows go by batches, like every other row: no DDL. */
+    ROWS,
+    /** It is detached and dropped, all its rows at once. */
+    DROP,
+    /** It is detached and kept as a table of its own (to archive, say); its rows leave the entity's table. */
+    DETACH;
+
+    /** The word configuration writes: {@code rows}, {@code drop} or {@code detach}. */
+    public String key() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The value {@code key} names, if any. */
+    public static Optional<ExpiredPartitions> forKey(String key) {
+      return Arrays.stream(values()).filter(value -> value.key().equals(key)).findFirst();
+    }
+  }
 
   /**
    * The values an option accepts, both ends included: the one place each limit is written.
@@ -99,7 +125,7 @@ public enum RetentionOption {
   private final String key;
   private final Type type;
   private final Object defaultValue;
-  /** Null for a boolean, which has no bounds. */
+  /** Null for a boolean or a choice, which have no bounds. */
   private final Bounds bounds;
   private final String description;
 
@@ -111,12 +137,12 @@ public enum RetentionOption {
     this.description = description;
   }
 
-  /** The smallest value accepted, an {@code Integer} or a {@code Duration}; empty for a boolean. */
+  /** The smallest value accepted, an {@code Integer} or a {@code Duration}; empty for a boolean or a choice. */
   public Optional<Object> lowerBound() {
     return Optional.ofNullable(bounds).map(Bounds::lower);
   }
 
-  /** The largest value accepted, an {@code Integer} or a {@code Duration}; empty for a boolean. */
+  /** The largest value accepted, an {@code Integer} or a {@code Duration}; empty for a boolean or a choice. */
   public Optional<Object> upperBound() {
     return Optional.ofNullable(bounds).map(Bounds::upper);
   }
@@ -155,6 +181,7 @@ public enum RetentionOption {
       case BOOLEAN -> parseBoolean(value);
       case INTEGER -> parseInteger(value);
       case DURATION -> parseDuration(value);
+      case CHOICE -> parseChoice(value);
     };
   }
 
@@ -174,6 +201,9 @@ public enum RetentionOption {
    * booleans has a lower and an upper bound, checked when the runtime is built.
    */
   public String allowedRange() {
+    if (type == Type.CHOICE) {
+      return "allowed: " + String.join(", ", choices());
+    }
     if (bounds == null) {
       return "allowed: true or false";
     }
@@ -182,6 +212,10 @@ public enum RetentionOption {
 
   /** What is wrong with a value of this option taken on its own, if anything. */
   public Optional<String> problemWith(Object value) {
+    if (type == Type.CHOICE) {
+      return choices().contains(value) ? Optional.empty()
+          : Optional.of("is not one of the allowed values; " + allowedRange());
+    }
     if (bounds == null || this == RETENTION && ScopeWindows.NEVER.equals(value)) {
       return Optional.empty();
     }
@@ -205,6 +239,21 @@ public enum RetentionOption {
     return duration.compareTo((Duration) bounds.upper()) > 0
         ? Optional.of("must be at most " + format(bounds.upper()) + "; " + allowedRange())
         : Optional.empty();
+  }
+
+  private String parseChoice(String value) {
+    String lower = value.toLowerCase(Locale.ROOT);
+    if (choices().contains(lower)) {
+      return lower;
+    }
+    throw new IllegalArgumentException("expected " + String.join(", ", choices()));
+  }
+
+  /** The words a {@code CHOICE} option accepts, in order; empty for the other types. */
+  public java.util.List<String> choices() {
+    return this == EXPIRED_PARTITIONS
+        ? Arrays.stream(ExpiredPartitions.values()).map(ExpiredPartitions::key).toList()
+        : java.util.List.of();
   }
 
   private static Boolean parseBoolean(String value) {

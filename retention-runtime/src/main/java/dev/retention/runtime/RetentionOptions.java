@@ -96,6 +96,16 @@ public final class RetentionOptions {
     return (Boolean) value(RetentionOption.EPOCH_CHECK);
   }
 
+  /** What becomes of a partition whose whole range is expired: {@code rows}, {@code drop} or {@code detach}. */
+  public RetentionOption.ExpiredPartitions expiredPartitions() {
+    return RetentionOption.ExpiredPartitions.forKey((String) value(RetentionOption.EXPIRED_PARTITIONS)).orElseThrow();
+  }
+
+  /** Drops (or detaches) partitions whose whole range is expired, where the table allows it; see the guide. */
+  public RetentionOptions withExpiredPartitions(RetentionOption.ExpiredPartitions expiredPartitions) {
+    return with(RetentionOption.EXPIRED_PARTITIONS, expiredPartitions.key());
+  }
+
   public RetentionOptions withEnabled(boolean enabled) {
     return with(RetentionOption.ENABLED, enabled);
   }
@@ -162,6 +172,7 @@ public final class RetentionOptions {
       case BOOLEAN -> Boolean.class;
       case INTEGER -> Integer.class;
       case DURATION -> Duration.class;
+      case CHOICE -> String.class;
     };
     if (!expected.isInstance(value)) {
       throw new IllegalArgumentException(option.key() + " takes a " + expected.getSimpleName() + ", not " + value);

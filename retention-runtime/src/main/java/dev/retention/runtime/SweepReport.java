@@ -2,6 +2,7 @@ package dev.retention.runtime;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -26,8 +27,12 @@ public final class SweepReport {
   private final Optional<Throwable> failure;
   private final Scope scope;
   private final boolean skipped;
+  private final List<String> partitions;
+  private final long partitionRows;
 
   private SweepReport(Builder builder) {
+    this.partitions = builder.partitions;
+    this.partitionRows = builder.partitionRows;
     this.pass = builder.pass;
     this.startedAt = builder.startedAt;
     this.cutoff = builder.cutoff;
@@ -128,6 +133,25 @@ public final class SweepReport {
     return skipped;
   }
 
+  /**
+   * The partitions whose whole range was expired and that went whole before the batches (dropped, or detached with
+   * {@code expired-partitions = detach}), or in a dry run would have; empty for a table not partitioned so, or with
+   * the option off. Their rows are not in {@link #deleted()}, which counts the batches' rows.
+   */
+  public List<String> partitions() {
+    return partitions;
+  }
+
+  /** How many partitions went whole: the size of {@link #partitions()}. */
+  public int partitionsDropped() {
+    return partitions.size();
+  }
+
+  /** The rows the {@link #partitions()} held, as the database's statistics estimated them (no row is counted). */
+  public long partitionRows() {
+    return partitionRows;
+  }
+
   /** Whether the sweep ended without a failure. */
   public boolean succeeded() {
     return failure.isEmpty();
@@ -138,13 +162,14 @@ public final class SweepReport {
     return other instanceof SweepReport that && deleted == that.deleted && batches == that.batches
         && workRemains == that.workRemains && dryRun == that.dryRun && pass.equals(that.pass)
         && startedAt.equals(that.startedAt) && cutoff.equals(that.cutoff) && duration.equals(that.duration)
-        && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope) && skipped == that.skipped;
+        && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope) && skipped == that.skipped
+        && partitions.equals(that.partitions) && partitionRows == that.partitionRows;
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, scope,
-        skipped);
+        skipped, partitions, partitionRows);
   }
 
   @Override
@@ -160,6 +185,11 @@ public final class SweepReport {
     text.append(dryRun ? "would delete " : "deleted ").append(deleted).append(deleted == 1 ? " row" : " rows");
     if (!dryRun) {
       text.append(" in ").append(batches).append(batches == 1 ? " batch" : " batches");
+    }
+    if (!partitions.isEmpty()) {
+      text.append(dryRun ? ", would drop " : ", dropped ").append(partitions.size())
+          .append(partitions.size() == 1 ? " partition" : " partitions").append(" (about ").append(partitionRows)
+          .append(partitionRows == 1 ? " row)" : " rows)");
     }
     text.append(keepsEveryRow() ? ", keeps every row (window never)" : ", cutoff " + cutoff)
         .append(", took ").append(duration.toMillis()).append(" ms");
@@ -186,6 +216,8 @@ public final class SweepReport {
     private Throwable failure;
     private Scope scope = Scope.all();
     private boolean skipped;
+    private List<String> partitions = List.of();
+    private long partitionRows;
 
     private Builder(String pass, Instant startedAt, Instant cutoff) {
       this.pass = Objects.requireNonNull(pass, "pass");
@@ -238,6 +270,13 @@ public final class SweepReport {
     /** Whether another instance was sweeping the pass, so this sweep did not run. */
     public Builder skipped(boolean skipped) {
       this.skipped = skipped;
+      return this;
+    }
+
+    /** The partitions that went whole, by name, and the rows the database estimated they held. */
+    public Builder partitions(List<String> partitions, long partitionRows) {
+      this.partitions = List.copyOf(partitions);
+      this.partitionRows = partitionRows;
       return this;
     }
 

@@ -30,6 +30,7 @@ class PublicApiTest {
         "dev.retention.runtime.PassSettings",
         "dev.retention.runtime.RetentionConfigurationException",
         "dev.retention.runtime.RetentionOption",
+        "dev.retention.runtime.RetentionOption$ExpiredPartitions",
         "dev.retention.runtime.RetentionOption$Type",
         "dev.retention.runtime.RetentionOptions",
         "dev.retention.runtime.RetentionPass",

@@ -21,6 +21,9 @@ import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.generated.Cutoff;
+import dev.retention.runtime.generated.GeneratedPass;
+import dev.retention.runtime.generated.PassDescriptor;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
@@ -245,6 +248,33 @@ class ConditionTest extends DatabaseSuite {
     } catch (java.sql.SQLException e) {
       throw new IllegalStateException("the foreground update failed", e);
     }
+  }
+
+  /**
+   * A pass whose condition closes its parentheses early, as a registry written by hand (or an older processor) could
+   * give, fails {@code build()}: joined to the date it would read {@code ttl <= :cutoff and (e.attempts = 1) or
+   * (e.attempts = 2)}, and the {@code or} would delete rows of any date. Nothing is deleted.
+   */
+  @Test
+  void aConditionWhoseParenthesesCloseEarlyFailsTheBuildAndNothingIsDeleted() {
+    jobs();
+    GeneratedPass escaping = new GeneratedPass(PassDescriptor.entity(BatchJob.class, "BatchJob")
+        .id("id").ttl("finishedAt", Duration.ofDays(7)).when("e.attempts = 1) or (e.attempts = 2")
+        .bulkStatements("plain entity")) {
+      @Override
+      public Object cutoffValue(Cutoff cutoff) {
+        return cutoff.toInstant();
+      }
+    };
+
+    RetentionConfigurationException error = assertThrows(RetentionConfigurationException.class,
+        () -> runtime(false).registries(List.of(() -> List.of(escaping))).build());
+
+    assertTrue(error.problems().get(0).startsWith("Pass " + JOBS + ": its condition (@Ttl(when = \"e.attempts = 1) or"
+        + " (e.attempts = 2\")) "), error::getMessage);
+    long rows = Jpa.inTransaction(emf, em -> em.createQuery("select count(j) from BatchJob j", Long.class)
+        .getSingleResult());
+    assertEquals(9, rows);
   }
 
   @Test

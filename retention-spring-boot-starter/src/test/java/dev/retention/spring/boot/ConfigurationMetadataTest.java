@@ -122,6 +122,7 @@ class ConfigurationMetadataTest {
         case BOOLEAN -> Boolean.class.getName();
         case INTEGER -> Integer.class.getName();
         case DURATION -> Duration.class.getName();
+        case CHOICE -> String.class.getName();
       };
     }
 

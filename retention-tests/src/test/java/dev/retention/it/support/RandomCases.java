@@ -28,8 +28,17 @@ public final class RandomCases {
    * @param oneCase one case: draws what it needs from the generator, sets it up, sweeps and asserts
    */
   public static void run(String suite, Object database, Consumer<Random> oneCase) {
+    run(suite, database, DEFAULT_CASES, oneCase);
+  }
+
+  /**
+   * As {@link #run(String, Object, Consumer)}, with {@code defaultCases} when no property sets the count: for a suite
+   * whose every case builds a table of its own.
+   */
+  public static void run(String suite, Object database, int defaultCases, Consumer<Random> oneCase) {
     long seed = Long.getLong("invariant.seed", System.nanoTime());
-    int cases = cases(suite);
+    int cases = Integer.getInteger("invariant." + suite + ".cases", Integer.getInteger("invariant.cases",
+        defaultCases));
     Random random = new Random(seed);
     for (int number = 1; number <= cases; number++) {
       try {

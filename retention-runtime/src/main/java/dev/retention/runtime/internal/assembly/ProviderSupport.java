@@ -4,6 +4,8 @@ import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.lock.hibernate.HibernatePassLocks;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernateShapes;
+import dev.retention.runtime.internal.shape.hibernate.HibernatePartitionTables;
+import dev.retention.runtime.internal.partition.PartitionTables;
 import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.hibernate.HibernateJta;
 import jakarta.persistence.EntityManagerFactory;
@@ -49,6 +51,20 @@ final class ProviderSupport {
       LOGGER.log(Level.INFO, () -> "Retention cannot take the passes' locks in the database with this Hibernate"
           + " version (" + otherHibernate + "); every instance sweeps every pass");
       return PassLocks.NONE;
+    }
+  }
+
+  /** The provider's side of dropping whole partitions; null when {@code portableOnly}, or without Hibernate. */
+  static PartitionTables partitionTables(EntityManagerFactory emf, boolean portableOnly) {
+    if (portableOnly || !hibernatePresent()) {
+      return null;
+    }
+    try {
+      return HibernatePartitionTables.forFactory(emf).orElse(null);
+    } catch (LinkageError otherHibernate) {
+      LOGGER.log(Level.INFO, () -> "Retention cannot read partitions with this Hibernate version (" + otherHibernate
+          + "); expired partitions go by row batches");
+      return null;
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.retention.runtime.internal.assembly;
 
+import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOptions;
@@ -13,7 +14,10 @@ import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.mapping.StoredTypes;
+import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.Conditions;
+import dev.retention.runtime.internal.partition.PartitionPlan;
+import dev.retention.runtime.internal.partition.PartitionTables;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.report.Listeners;
 import dev.retention.runtime.internal.schedule.SweepTimer;
@@ -112,14 +116,21 @@ public final class RuntimeAssembly {
     Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory());
     SweepTimer timer = input.sweepTimer();
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, ProviderSupport.passLocks(emf));
+        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, TextComparison.of(emf),
+        ProviderSupport.passLocks(emf));
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
+    PartitionTables partitionTables = ProviderSupport.partitionTables(emf, input.portableStatements());
+    boolean jtaBatches = TransactionChoice.isJtaFactory(emf, jta);
     for (PassModel model : models) {
-      ShapeChoice.Choice choice = shapes.forPass(model, input.beforeDelete().hookOf(model.name()),
-          settings.get(model.name()));
-      sweepers.put(model.name(), new Sweeper(environment, model,
-          settings.get(model.name()).withStatementShape(choice.shape().kind()), choice,
-          windowsOfScopes.get(model.name())));
+      Optional<BeforeDelete> hook = input.beforeDelete().hookOf(model.name());
+      ShapeChoice.Choice choice = shapes.forPass(model, hook, settings.get(model.name()));
+      BoundSettings passSettings = settings.get(model.name()).withStatementShape(choice.shape().kind());
+      PartitionPlan partitions = passSettings.enabled()
+          ? PartitionPlan.decide(partitionTables, model, passSettings,
+              new PartitionPlan.PassFacts(hook.isPresent(), jtaBatches), emf, transactions)
+          : PartitionPlan.NONE;
+      sweepers.put(model.name(), new Sweeper(environment, model, passSettings, choice,
+          windowsOfScopes.get(model.name()), partitions));
     }
     return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners);
   }

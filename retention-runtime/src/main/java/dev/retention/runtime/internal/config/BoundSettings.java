@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.config;
 
 import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.StatementShape;
 import java.time.Duration;
 import java.util.Collections;
@@ -33,6 +34,7 @@ public record BoundSettings(
     Duration scopeSweepBudget,
     Map<String, Duration> scopeWindows,
     boolean epochCheck,
+    RetentionOption.ExpiredPartitions expiredPartitions,
     StatementShape statementShape) implements PassSettings {
 
   public BoundSettings {
@@ -52,6 +54,6 @@ public record BoundSettings(
   public BoundSettings withStatementShape(StatementShape shape) {
     return new BoundSettings(pass, enabled, retention, retentionOverridden, batchSize, batchTarget, batchSizeFixed,
         batchDelay, sweepInterval, maxStartupStagger, maxBatchesPerSweep, dryRun, batchTimeout, maxBatchesPerScope,
-        scopeSweepBudget, scopeWindows, epochCheck, Objects.requireNonNull(shape, "shape"));
+        scopeSweepBudget, scopeWindows, epochCheck, expiredPartitions, Objects.requireNonNull(shape, "shape"));
   }
 }

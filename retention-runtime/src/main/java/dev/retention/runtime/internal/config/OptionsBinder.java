@@ -111,6 +111,7 @@ public final class OptionsBinder {
           resolved.scopeSweepBudget(),
           windowsOfScopes,
           resolved.epochCheck(),
+          resolved.expiredPartitions(),
           null));
     });
     shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "

@@ -17,8 +17,8 @@ import java.util.Optional;
 public final class StoredTypes {
 
   private static final System.Logger LOGGER = System.getLogger(StoredTypes.class.getName());
-  private static final String ECLIPSELINK = "org.eclipse.persistence.jpa.JpaEntityManagerFactory";
-  private static final String HIBERNATE = "org.hibernate.engine.spi.SessionFactoryImplementor";
+  static final String ECLIPSELINK = "org.eclipse.persistence.jpa.JpaEntityManagerFactory";
+  static final String HIBERNATE = "org.hibernate.engine.spi.SessionFactoryImplementor";
 
   private StoredTypes() {}
 
@@ -61,7 +61,7 @@ public final class StoredTypes {
     return emf.getMetamodel().entity(pass.entityType()).getAttribute(pass.ttlAttribute()).getJavaType().getName();
   }
 
-  private static boolean present(String className) {
+  static boolean present(String className) {
     try {
       Class.forName(className, false, StoredTypes.class.getClassLoader());
       return true;

@@ -64,6 +64,8 @@ final class JfrSweepListener implements SweepListener {
       event.lag = report.lag().map(lag -> lag.toMillis()).orElse(-1L);
       event.outcome = report.skipped() ? "skipped" : report.succeeded() ? "success" : "failure";
       event.failure = report.failure().map(Throwable::toString).orElse(null);
+      event.partitionsDropped = report.partitionsDropped();
+      event.partitionRows = report.partitionRows();
       event.scope = report.scope().isAll() ? null : report.scope().key();
       event.commit();
     }

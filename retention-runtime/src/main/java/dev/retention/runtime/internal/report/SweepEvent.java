@@ -52,6 +52,14 @@ public final class SweepEvent extends Event {
   @Label("Failure")
   public String failure;
 
+  @Label("Partitions Dropped")
+  @Description("Partitions whose whole range was expired and that went whole (in a dry run, would)")
+  public int partitionsDropped;
+
+  @Label("Partition Rows")
+  @Description("The rows those partitions held, as the database's statistics estimated them")
+  public long partitionRows;
+
   @Label("Scope")
   @Description("The scope value of an on-demand sweep of one scope; null for a sweep of the whole pass")
   public String scope;

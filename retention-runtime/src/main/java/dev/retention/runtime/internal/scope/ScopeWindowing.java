@@ -52,6 +52,22 @@ public final class ScopeWindowing {
   }
 
   /**
+   * Whether another value of the scope attribute may have a window longer than {@code window}: the rows of a value the
+   * database takes as one with such a value then go by the longer ({@link #windowOf}). Never for the longest window
+   * configuration or the pass gives, unless the application gives windows in code, which may answer anything.
+   */
+  public boolean anotherValueMayOutlast(Duration window) {
+    if (ScopeWindows.NEVER.equals(window)) {
+      return false;
+    }
+    if (code != null) {
+      return true;
+    }
+    Duration longest = configured.values().stream().reduce(passWindow, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+    return window.compareTo(longest) < 0;
+  }
+
+  /**
    * The window of {@code scope}'s rows; {@link ScopeWindows#NEVER} when they are kept for ever.
    *
    * @throws IllegalStateException when the application's windows threw or gave a window out of range, naming the pass,

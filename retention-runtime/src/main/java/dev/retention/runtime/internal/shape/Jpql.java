@@ -121,6 +121,17 @@ public final class Jpql {
   }
 
   /**
+   * The spellings stored for scope value {@code :value}: every value of the scope attribute the database matches for it
+   * ({@code ACME} and {@code acme} under a case-insensitive collation). With {@code hashed}, each beside the
+   * {@code md5} of its bytes, for databases whose {@code DISTINCT} would merge the spellings.
+   */
+  public static String scopeSpellings(PassModel pass, boolean hashed) {
+    String scope = "e." + pass.scopeAttribute().orElseThrow();
+    return "select distinct " + scope + (hashed ? ", function('md5', " + scope + ")" : "") + " from "
+        + pass.entityName() + " e where " + scope + " = :value";
+  }
+
+  /**
    * The scope values above {@code :after} (or all, without {@code after}) in order, of which the caller reads the first:
    * one index probe per scope with an index that starts with the scope, so that scopes are found without reading their
    * rows. Not {@code min(e.scope)}: PostgreSQL has no {@code min} of a {@code uuid} (Hibernate rewrites it, EclipseLink

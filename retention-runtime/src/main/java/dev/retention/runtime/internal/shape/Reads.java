@@ -4,6 +4,7 @@ import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,6 +27,21 @@ public final class Reads {
   /** The least and the greatest value of the pass's {@code @Ttl} attribute over all its rows; nulls when none has one. */
   public static Object[] range(EntityManager em, PassModel pass) {
     return (Object[]) em.createQuery(Jpql.range(pass)).getSingleResult();
+  }
+
+  /**
+   * The spellings of scope value {@code value} stored in the pass's rows, the value itself among them when it has rows:
+   * those the database matches for it under the column's collation.
+   *
+   * @param hashed whether the database's {@code DISTINCT} merges spellings ({@link Jpql#scopeSpellings})
+   */
+  public static List<Object> scopeSpellings(EntityManager em, PassModel pass, Object value, boolean hashed) {
+    List<?> rows = em.createQuery(Jpql.scopeSpellings(pass, hashed)).setParameter("value", value).getResultList();
+    List<Object> spellings = new ArrayList<>(rows.size());
+    for (Object row : rows) {
+      spellings.add(hashed ? ((Object[]) row)[0] : row);
+    }
+    return spellings;
   }
 
   /**

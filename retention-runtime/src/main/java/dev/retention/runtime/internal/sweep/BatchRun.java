@@ -6,6 +6,7 @@ import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.shape.Batch;
 import dev.retention.runtime.internal.shape.Reads;
@@ -27,10 +28,11 @@ import java.util.function.Function;
  * batch in its own transaction, until one comes back short with nothing expired left, the run reaches its bound, a batch
  * fails, or the runtime closes. A dry run counts instead.
  *
- * <p>A run of one scope widens its window when a batch selects rows of another value of the scope attribute that the
- * database matched for the scope's (a collation's equal: {@code ACME} for {@code acme}) and that has a longer window:
- * that batch rolls back before it deletes anything, and the run goes on against the longer window, so that rows the
- * database takes for one scope go by the longest window among its values.
+ * <p>Rows the database takes for one scope go by the longest window among the values it takes as one (a collation's
+ * equals: {@code ACME} for {@code acme}). Before its first batch, a run of a text scope whose window another value may
+ * outlast reads the spellings stored for it and takes the longest of their windows; and a batch that still selects rows
+ * of a value with a longer window (written since) rolls back before it deletes anything, and the run goes on against
+ * that window.
  */
 final class BatchRun implements Batch.Guard {
 
@@ -99,6 +101,20 @@ final class BatchRun implements Batch.Guard {
     return cutoff;
   }
 
+  /** The cutoff as every row statement of this run binds it. */
+  Object cutoffValue() {
+    return rows.cutoffValue();
+  }
+
+  /**
+   * Whether whole partitions may go before this run's batches: not when its window keeps every row, nor when its epoch
+   * values are implausible for their unit (checked here, once a sweep; the run then deletes nothing either), since a
+   * partition's bound would be misread just as the rows' values.
+   */
+  boolean wholePartitionsMayGo() {
+    return !keepsEveryRow() && epochValuesPlausible();
+  }
+
   long deleted() {
     return deleted;
   }
@@ -125,8 +141,14 @@ final class BatchRun implements Batch.Guard {
     if (keepsEveryRow()) {
       return false;
     }
-    if (!epochValuesPlausible()) {
+    if (!windowOfStoredSpellings()) {
       return false;
+    }
+    if (keepsEveryRow()) {
+      return false; // a spelling stored for the scope is kept for ever
+    }
+    if (failure != null || !epochValuesPlausible()) {
+      return false; // the epoch check failed already
     }
     if (pass.settings().dryRun()) {
       countInsteadOfDeleting();
@@ -136,10 +158,56 @@ final class BatchRun implements Batch.Guard {
   }
 
   /**
+   * For a text scope whose window another value may outlast: widens the window to the longest among the spellings the
+   * database stores for the scope, so that {@code globex} goes by the window of {@code Globex} when the database takes
+   * them as one, even where no batch would select a row of {@code Globex}. One read, of the scope's spellings only;
+   * scopes at the longest window and values that are not text cost nothing.
+   *
+   * @return false when the read failed: the run then deletes nothing
+   */
+  private boolean windowOfStoredSpellings() {
+    Object value = scope.value().orElse(null);
+    if (!(value instanceof String) || !pass.scopes().anotherValueMayOutlast(window)) {
+      return true;
+    }
+    List<Object> spellings;
+    try {
+      boolean hashed = pass.environment().textComparison() == TextComparison.BY_COLLATION;
+      spellings = read(em -> Reads.scopeSpellings(em, pass.model(), value, hashed));
+    } catch (RuntimeException | Error e) {
+      failure = new SweepFailedException(pass.name(), step("reading the spellings stored for the scope"), cutoff(), e);
+      return false;
+    }
+    Duration widest = widestOf(spellings);
+    if (widest.compareTo(window) > 0) {
+      LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + scope + " is stored as " + spellings + ", one value to the"
+          + " database; its rows go by the longest window among them, " + Durations.format(widest));
+      useWindow(widest);
+    }
+    return true;
+  }
+
+  /** The longest of this run's window and the windows of {@code values} not looked up yet. */
+  private Duration widestOf(List<Object> values) {
+    Object own = scope.value().orElse(null);
+    Duration widest = window;
+    for (Object value : values) {
+      if (Objects.equals(value, own) || !seenValues.add(value)) {
+        continue;
+      }
+      Duration its = pass.scopes().windowOf(Scope.of(value));
+      if (its.compareTo(widest) > 0) {
+        widest = its;
+      }
+    }
+    return widest;
+  }
+
+  /**
    * Once a sweep, before its first row is deleted or counted: stored epoch values that the declared unit misreads fail
    * the sweep and keep every row ({@link EpochPlausibility}).
    */
-  private boolean epochValuesPlausible() {
+  boolean epochValuesPlausible() {
     if (sweep.epochValuesChecked) {
       return true;
     }
@@ -290,17 +358,7 @@ final class BatchRun implements Batch.Guard {
    */
   @Override
   public void selected(List<Object> scopeValues) {
-    Object own = scope.value().orElse(null);
-    Duration widest = window;
-    for (Object value : scopeValues) {
-      if (Objects.equals(value, own) || !seenValues.add(value)) {
-        continue;
-      }
-      Duration its = pass.scopes().windowOf(Scope.of(value));
-      if (its.compareTo(widest) > 0) {
-        widest = its;
-      }
-    }
+    Duration widest = widestOf(scopeValues);
     if (widest.compareTo(window) > 0) {
       Duration wider = widest;
       LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + scope + " matched rows of values with a window of "

@@ -2,6 +2,7 @@ package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.internal.lock.PassLocks;
+import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
@@ -16,10 +17,12 @@ import java.util.function.LongSupplier;
  * @param monotonic how long things take, in nanoseconds from an arbitrary origin, compared by difference only
  *     ({@code System.nanoTime} but in tests): a batch's duration, a hook past {@code batch-timeout}, an on-demand
  *     sweep's budget. Never the clock, which may stand still or step back.
+ * @param textComparison whether the database's {@code DISTINCT} tells apart spellings its collation takes as one
  * @param locks the passes' locks in the database, which decide which instance sweeps a pass now
  */
 public record SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
-    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, PassLocks locks) {
+    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, TextComparison textComparison,
+    PassLocks locks) {
 
   /** Now, by {@link #monotonic}. */
   long nanoTime() {

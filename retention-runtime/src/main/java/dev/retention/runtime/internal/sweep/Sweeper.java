@@ -6,6 +6,8 @@ import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.config.OptionLimits;
 import dev.retention.runtime.internal.lock.PassLocks;
+import dev.retention.runtime.internal.partition.PartitionPlan;
+import dev.retention.runtime.internal.partition.PartitionSweep;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.scope.ScopeValues;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
@@ -27,6 +29,8 @@ public final class Sweeper {
 
   private final PassSweep pass;
   private final ShapeChoice.Choice choice;
+  /** Whether expired partitions go whole before the batches, and what the start line says of it. */
+  private final PartitionPlan partitions;
   /** Sizes the batches of every sweep of the pass (when batch-target is set), so a sweep starts where the last ended. */
   private final BatchSizer sizer;
   private final ReentrantLock sweeping = new ReentrantLock();
@@ -40,7 +44,8 @@ public final class Sweeper {
    * @param scopes the windows of the pass's scopes; null for a pass without a scope attribute
    */
   public Sweeper(SweepEnvironment environment, PassModel model, PassSettings settings, ShapeChoice.Choice choice,
-      ScopeWindowing scopes) {
+      ScopeWindowing scopes, PartitionPlan partitions) {
+    this.partitions = partitions;
     this.pass = new PassSweep(environment, model, settings, choice.shape(), scopes);
     this.choice = choice;
     // With batch-size set, that size; otherwise sized, up to the largest batch.
@@ -82,9 +87,9 @@ public final class Sweeper {
     return pass.environment().locks().describe();
   }
 
-  /** The statements, and why faster ones were passed over. */
+  /** The statements, and why faster ones were passed over; then whether expired partitions go whole, and why not. */
   public String describeStatements() {
-    return choice.describe();
+    return choice.describe() + partitions.note().map(note -> "; " + note).orElse("");
   }
 
   /**
@@ -142,11 +147,31 @@ public final class Sweeper {
         Scope.all(), pass.settings().dryRun());
     tally.start(pass.environment().listener());
     BatchRun run = new BatchRun(pass, tally, Scope.all(), now, pass.settings().retention(), sizer);
+    if (partitions.sweep().isPresent() && run.wholePartitionsMayGo()) {
+      dropExpiredPartitions(partitions.sweep().get(), run, tally);
+    }
     run.drain(pass.settings().maxBatchesPerSweep(), BatchRun.NO_DEADLINE, true);
     tally.lagAtLeast(run.lag());
     tally.add(run);
-    tally.workRemains = run.workRemains();
+    tally.workRemains |= run.workRemains();
     return tally.finish(pass.environment().listener());
+  }
+
+  /**
+   * Drops (or detaches, or in a dry run lists) the partitions whose whole range is expired, before the batches. A lock
+   * not had in time leaves its partition for the next sweep and work remaining; any other failure is the sweep's, and
+   * the batches still delete the expired rows the partitions kept.
+   */
+  private void dropExpiredPartitions(PartitionSweep step, BatchRun run, Tally tally) {
+    try {
+      PartitionSweep.Result result = step.run(pass.environment().emf(), pass.environment().transactions(),
+          pass.settings().batchTimeout(), run.cutoffValue(), pass.settings().dryRun());
+      tally.partitions.addAll(result.partitions());
+      tally.partitionRows += result.rows();
+      tally.workRemains |= result.workRemains();
+    } catch (RuntimeException | Error e) {
+      tally.failure = new SweepFailedException(pass.name(), "dropping its expired partitions", tally.cutoff, e);
+    }
   }
 
   /**

@@ -5,6 +5,8 @@ import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -29,6 +31,9 @@ final class Tally {
   boolean moreLater;
   Optional<Duration> lag = Optional.empty();
   RuntimeException failure;
+  /** The partitions that went whole (in a dry run, would), and the rows the catalog estimated they held. */
+  final List<String> partitions = new ArrayList<>();
+  long partitionRows;
   /** Whether the sweep checked its epoch values already (once a sweep, whatever its scopes). */
   boolean epochValuesChecked;
   /** Another instance held the pass's lock: the sweep did not run. */
@@ -86,6 +91,7 @@ final class Tally {
         .failure(failure)
         .scope(scope)
         .skipped(skipped)
+        .partitions(partitions, partitionRows)
         .build();
   }
 }

@@ -35,7 +35,8 @@ class OptionsBinderTest {
     PassSettings audit = bind(Map.of()).get(AUDIT);
 
     assertEquals(new BoundSettings(AUDIT, true, Duration.ofDays(365), false, 500, Optional.empty(), true,
-        Duration.ZERO, Duration.ofHours(1), Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true, null), audit);
+        Duration.ZERO, Duration.ofHours(1), Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true,
+        dev.retention.runtime.RetentionOption.ExpiredPartitions.ROWS, null), audit);
   }
 
   @Test
@@ -150,7 +151,8 @@ class OptionsBinderTest {
     assertProblems(Map.of("retention." + AUDIT + ".bach-size", "100"),
         "retention.com.acme.AuditLogEntry.bach-size = \"100\": no option named bach-size; did you mean batch-size?"
             + " (options: enabled, retention, min-retention, batch-size, batch-target, batch-delay, sweep-interval,"
-            + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout, max-batches-per-scope, scope-sweep-budget, epoch-check)");
+            + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout, max-batches-per-scope, scope-sweep-budget, epoch-check,"
+            + " expired-partitions)");
   }
 
   @Test
@@ -184,6 +186,16 @@ class OptionsBinderTest {
             + " ISO-8601 (PT30S, P90D)",
         "retention.defaults.batch-size = \"lots\": expected a whole number",
         "retention.defaults.dry-run = \"yes\": expected true or false");
+  }
+
+  @Test
+  void expiredPartitionsIsOneOfThreeWordsRowsByDefault() {
+    assertProblems(Map.of("retention.defaults.expired-partitions", "truncate"),
+        "retention.defaults.expired-partitions = \"truncate\": expected rows, drop, detach");
+    Map<String, BoundSettings> settings = bind(Map.of("retention." + SESSION + ".expired-partitions", " DROP "));
+    assertEquals(RetentionOption.ExpiredPartitions.DROP, settings.get(SESSION).expiredPartitions());
+    assertEquals(RetentionOption.ExpiredPartitions.ROWS, settings.get(AUDIT).expiredPartitions());
+    assertEquals("allowed: rows, drop, detach", RetentionOption.EXPIRED_PARTITIONS.allowedRange());
   }
 
   @Test

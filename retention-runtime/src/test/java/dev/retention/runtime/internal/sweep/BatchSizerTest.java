@@ -284,6 +284,7 @@ class BatchSizerTest {
 
   private static PassSettings settings(int batchSize, boolean fixed, Duration target) {
     return new BoundSettings("com.acme.UserSession", true, Duration.ofDays(1), false, batchSize, (target.isZero() ? Optional.<Duration>empty() : Optional.of(target)), fixed,
-        Duration.ZERO, Duration.ofHours(1), Duration.ZERO, 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true, null);
+        Duration.ZERO, Duration.ofHours(1), Duration.ZERO, 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true,
+        dev.retention.runtime.RetentionOption.ExpiredPartitions.ROWS, null);
   }
 }

@@ -1,0 +1,46 @@
+package dev.retention.runtime.internal.partition;
+
+import dev.retention.runtime.internal.pass.PassModel;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * What the provider tells about a pass's table: its name and the {@code @Ttl} column, when native SQL may compare that
+ * column with the cutoff as bound (the native shapes' allow-list), and a connection outside any transaction for the
+ * DDL.
+ */
+public interface PartitionTables {
+
+  /**
+   * The table and column of a pass, or why native SQL may not name them.
+   *
+   * @param table the table's name as the provider writes it; null when refused
+   * @param column the {@code @Ttl} column's name; null when refused
+   * @param catalog the database's partition catalog; null when refused
+   * @param refusal why not; null when allowed
+   */
+  record Target(String table, String column, PartitionCatalog catalog, String refusal) {
+
+    public static Target of(String table, String column, PartitionCatalog catalog) {
+      return new Target(table, column, catalog, null);
+    }
+
+    public static Target refused(String refusal) {
+      return new Target(null, null, null, refusal);
+    }
+  }
+
+  /** The table, column and catalog of {@code pass}, or why not. */
+  Target target(PassModel pass);
+
+  /** Work on a JDBC connection of its own. */
+  interface ConnectionWork<T> {
+    T run(Connection connection) throws SQLException;
+  }
+
+  /**
+   * Runs {@code work} on a connection in autocommit mode, outside any transaction: PostgreSQL refuses
+   * {@code DETACH PARTITION … CONCURRENTLY} in a transaction block.
+   */
+  <T> T outsideTransactions(ConnectionWork<T> work);
+}

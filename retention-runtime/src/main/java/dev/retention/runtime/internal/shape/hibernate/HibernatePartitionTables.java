@@ -1,0 +1,88 @@
+package dev.retention.runtime.internal.shape.hibernate;
+
+import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.internal.partition.MariaDbPartitions;
+import dev.retention.runtime.internal.partition.PartitionCatalog;
+import dev.retention.runtime.internal.partition.PartitionTables;
+import dev.retention.runtime.internal.partition.PostgresPartitions;
+import dev.retention.runtime.internal.pass.PassModel;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.PersistenceException;
+import java.util.Optional;
+import org.hibernate.Session;
+import org.hibernate.dialect.Dialect;
+import org.hibernate.dialect.MariaDBDialect;
+import org.hibernate.dialect.PostgreSQLDialect;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.persister.entity.SingleTableEntityPersister;
+
+/**
+ * The Hibernate side of dropping whole partitions: an entity's table and {@code @Ttl} column, named only under the
+ * native shapes' rules (a plain single-table root, the column on {@link NativeColumns}' allow-list, so the cutoff binds
+ * as the column stores it), and a connection of the factory's outside any transaction for the DDL.
+ */
+public final class HibernatePartitionTables implements PartitionTables {
+
+  private final SessionFactoryImplementor factory;
+  private final PartitionCatalog catalog;
+
+  private HibernatePartitionTables(SessionFactoryImplementor factory, PartitionCatalog catalog) {
+    this.factory = factory;
+    this.catalog = catalog;
+  }
+
+  /** The tables of a Hibernate factory on PostgreSQL or MariaDB; empty elsewhere. */
+  public static Optional<PartitionTables> forFactory(EntityManagerFactory emf) {
+    SessionFactoryImplementor factory;
+    try {
+      factory = emf.unwrap(SessionFactoryImplementor.class);
+    } catch (PersistenceException | IllegalArgumentException notHibernate) {
+      return Optional.empty();
+    }
+    Dialect dialect = factory.getJdbcServices().getDialect();
+    if (dialect instanceof PostgreSQLDialect) {
+      return Optional.of(new HibernatePartitionTables(factory, new PostgresPartitions()));
+    }
+    if (dialect instanceof MariaDBDialect) {
+      return Optional.of(new HibernatePartitionTables(factory, new MariaDbPartitions()));
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public Target target(PassModel pass) {
+    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS) {
+      return Target.refused("its rows are removed one by one");
+    }
+    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRoot(factory, pass.entityType());
+    if (root.isEmpty()) {
+      return Target.refused("the entity is not the plain root of a single-table hierarchy, whose rows a native"
+          + " statement may name");
+    }
+    NativeColumns.Column ttl = NativeColumns.of(factory, root.get(), pass.ttlAttribute(), "@Ttl attribute",
+        NativeColumns.TTL_TYPES);
+    if (ttl.refused().isPresent()) {
+      return Target.refused(ttl.refusal());
+    }
+    return Target.of(root.get().getIdentifierTableName(), ttl.name(), catalog);
+  }
+
+  @Override
+  public <T> T outsideTransactions(ConnectionWork<T> work) {
+    try (Session session = factory.openSession()) {
+      return session.doReturningWork(connection -> {
+        boolean autoCommit = connection.getAutoCommit();
+        if (!autoCommit) {
+          connection.setAutoCommit(true);
+        }
+        try {
+          return work.run(connection);
+        } finally {
+          if (!autoCommit) {
+            connection.setAutoCommit(false);
+          }
+        }
+      });
+    }
+  }
+}
