@@ -150,18 +150,11 @@ class PartitionInvariantTest {
       };
     }
 
-    /**
-     * The rule, in Java, as the portable JPQL applies it: expired when the instant the value stands for is at or before
-     * the cutoff; a wall-clock value when it is at or before the cutoff's wall-clock form, which near a daylight-saving
-     * change is up to the change's shift earlier than the cutoff's own wall-clock time (values of a skipped hour stand
-     * for instants after the cutoff, so every value between them and the cutoff is kept: see {@code Cutoff}).
-     */
+    /** The rule, in Java: expired when the instant the value stands for is at or before the cutoff. */
     Predicate<Object> expired(Cutoff cutoff) {
       Instant at = cutoff.toInstant();
-      LocalDateTime wallClock = cutoff.toLocalDateTime();
       return switch (this) {
-        case INSTANT -> value -> !cutoff.instantOf(value).isAfter(at);
-        case WALL_CLOCK -> value -> !((LocalDateTime) value).isAfter(wallClock);
+        case INSTANT, WALL_CLOCK -> value -> !cutoff.instantOf(value).isAfter(at);
         case MILLIS -> value -> !Instant.ofEpochMilli((Long) value).isAfter(at);
         case SECONDS -> value -> !Instant.ofEpochSecond((Long) value).isAfter(at);
       };
