@@ -7,6 +7,7 @@ import dev.retention.it.partitions.DayEvent;
 import dev.retention.it.partitions.MillisEvent;
 import dev.retention.it.partitions.SecondsEvent;
 import dev.retention.it.partitions.WallClockEvent;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.RuntimeWarnings;
@@ -17,7 +18,6 @@ import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.generated.Cutoff;
-import jakarta.persistence.EntityManagerFactory;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -35,11 +35,8 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -53,9 +50,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the partitions left that the JPQL deletes. {@code -Dinvariant.partitions.cases=<n>} sets the cases per database;
  * {@code -Dinvariant.seed=<n>} replays a run.
  */
-@ParameterizedClass
+@ParameterizedClass(name = "{0}")
 @EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL", "MARIADB"})
-class PartitionInvariantTest {
+class PartitionInvariantTest extends DatabaseSuite {
 
   /** Cases per database: each builds a partitioned table of its own, so fewer than the row-only suites. */
   static final int CASES = 200;
@@ -69,31 +66,13 @@ class PartitionInvariantTest {
       Instant.parse("2026-11-01T06:00:00Z"), Instant.parse("2026-04-04T15:00:00Z"),
       Instant.parse("2026-06-10T12:00:00Z"));
 
-  @Parameter
-  TestDatabase.Kind kind;
-
-  TestDatabase database;
-  EntityManagerFactory emf;
   @RegisterExtension
   final RuntimeWarnings warnings = new RuntimeWarnings();
   int partitionsDropped;
   int cases;
 
-  @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(DayEvent.class, WallClockEvent.class, MillisEvent.class, SecondsEvent.class));
-  }
-
-  @AfterEach
-  void closeDatabase() throws Exception {
-    if (database == null) {
-      return;
-    }
-    if (emf != null) {
-      emf.close();
-    }
-    database.close();
+  PartitionInvariantTest(TestDatabase.Kind kind) {
+    super(kind, Instant.EPOCH, DayEvent.class, WallClockEvent.class, MillisEvent.class, SecondsEvent.class);
   }
 
   /** One attribute type: its entity, table, column types, compiled window, and how values step and compare. */
