@@ -35,6 +35,8 @@ public record BenchmarkOptions(
     int h2CacheKilobytes,
     boolean requireServers,
     boolean printTargets,
+    long partitionRows,
+    int partitionDays,
     Path out) {
 
   /** The parts of a run. */
@@ -46,7 +48,9 @@ public record BenchmarkOptions(
     /** A large backlog drained by the default sweep in a relaunched JVM with a small heap. */
     MEMORY,
     /** A generated module compiled with and without the processor. */
-    COMPILE;
+    COMPILE,
+    /** PostgreSQL, a table partitioned by day: expired partitions dropped against deleting their rows. */
+    PARTITIONS;
 
     static Mode parse(String key) {
       return valueOf(key.trim().toUpperCase(Locale.ROOT));
@@ -79,6 +83,8 @@ public record BenchmarkOptions(
         --h2-cache-kb=N                     H2's page cache, which lives in this JVM's heap (0: H2's default)
         --require-servers=true              fail instead of skipping a server that does not answer
         --targets=false                     leave out the targets summary (the small-heap JVM's partial run does)
+        --partition-rows=N --partition-days=D  the day-partitioned table of --modes=partitions (PostgreSQL only, not
+                                            in the presets' modes): two thirds of the days and a half expired
         --out=DIR                           where the CSV files go (default benchmark-results/<time>)
       """;
 
@@ -120,6 +126,8 @@ public record BenchmarkOptions(
           Integer.parseInt(values.get("h2-cache-kb")),
           Boolean.parseBoolean(values.get("require-servers")),
           Boolean.parseBoolean(values.get("targets")),
+          Long.parseLong(values.get("partition-rows")),
+          Integer.parseInt(values.get("partition-days")),
           Path.of(values.get("out")));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("A numeric option is not a number: " + e.getMessage(), e);
@@ -138,6 +146,8 @@ public record BenchmarkOptions(
     values.put("foreground-rate", "200");
     values.put("idle-sweeps", smoke ? "20" : "50");
     values.put("memory-rows", smoke ? "40000" : "2000000");
+    values.put("partition-rows", smoke ? "60000" : "10000000");
+    values.put("partition-days", "30");
     values.put("memory-heap", "64m");
     values.put("compile-entities", smoke ? "20" : "200");
     values.put("compile-runs", smoke ? "1" : "7");

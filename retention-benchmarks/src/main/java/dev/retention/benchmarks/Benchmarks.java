@@ -9,6 +9,7 @@ import dev.retention.benchmarks.report.TargetReport;
 import dev.retention.benchmarks.suite.CompileSuite;
 import dev.retention.benchmarks.suite.DatabaseSuite;
 import dev.retention.benchmarks.suite.MemorySuite;
+import dev.retention.benchmarks.suite.PartitionSuite;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -63,6 +64,9 @@ public final class Benchmarks {
       for (TestDatabase.Kind kind : options.databases()) {
         suite.run(kind, Benchmarks.class);
       }
+    }
+    if (options.modes().contains(Mode.PARTITIONS)) {
+      new PartitionSuite(options.partitionRows(), options.partitionDays(), options.foregroundRate(), System.out).run();
     }
     if (options.modes().contains(Mode.COMPILE)) {
       new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();

@@ -10,6 +10,7 @@ import dev.retention.it.partitions.DayEvent;
 import dev.retention.it.partitions.MillisEvent;
 import dev.retention.it.partitions.WallClockEvent;
 import dev.retention.it.scopes.TenantNotification;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RuntimeWarnings;
 import dev.retention.it.support.StartLine;
@@ -19,7 +20,6 @@ import dev.retention.runtime.RetentionOption.ExpiredPartitions;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
-import jakarta.persistence.EntityManagerFactory;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -32,11 +32,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -46,37 +43,19 @@ import org.junit.jupiter.params.provider.EnumSource;
  * PostgreSQL declarative partitions (with and without a default partition) and MariaDB {@code RANGE} (epoch numbers)
  * and {@code RANGE COLUMNS} (dates).
  */
-@ParameterizedClass
+@ParameterizedClass(name = "{0}")
 @EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL", "MARIADB"})
-class ExpiredPartitionsTest {
+class ExpiredPartitionsTest extends DatabaseSuite {
 
   static final Instant NOW = Instant.parse("2026-06-10T12:00:00Z");
   static final Instant JUNE_2 = Instant.parse("2026-06-02T00:00:00Z");
 
-  @Parameter
-  TestDatabase.Kind kind;
-
-  TestDatabase database;
-  EntityManagerFactory emf;
   @RegisterExtension
   final RuntimeWarnings warnings = new RuntimeWarnings();
 
-  @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(DayEvent.class, WallClockEvent.class, MillisEvent.class, BatchJob.class,
-        UploadedFile.class, TenantNotification.class));
-  }
-
-  @AfterEach
-  void closeDatabase() throws Exception {
-    if (database == null) {
-      return; // skipped before it was created (-Dtest.databases)
-    }
-    if (emf != null) {
-      emf.close();
-    }
-    database.close();
+  ExpiredPartitionsTest(TestDatabase.Kind kind) {
+    super(kind, NOW, DayEvent.class, WallClockEvent.class, MillisEvent.class, BatchJob.class,
+        UploadedFile.class, TenantNotification.class);
   }
 
   private boolean postgres() {

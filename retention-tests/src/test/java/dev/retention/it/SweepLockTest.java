@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.StartLine;
-import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
@@ -24,12 +24,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -41,38 +39,26 @@ import org.junit.jupiter.params.provider.EnumSource;
 @Timeout(120)
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
-class SweepLockTest {
+class SweepLockTest extends DatabaseSuite {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String SESSIONS = SessionToken.class.getName();
   static final int EXPIRED = 120;
   static final int LIVE = 30;
 
-  @Parameter
-  TestDatabase.Kind kind;
-
-  final TestClock clock = new TestClock(NOW);
-  TestDatabase database;
-  EntityManagerFactory emf;
+  SweepLockTest(TestDatabase.Kind kind) {
+    super(kind, NOW, SessionToken.class);
+  }
 
   @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(SessionToken.class));
+  @Override
+  protected void openDatabase() {
+    super.openDatabase();
     List<SessionToken> sessions = new ArrayList<>();
     for (long id = 1; id <= EXPIRED + LIVE; id++) {
       sessions.add(new SessionToken(id, id <= EXPIRED ? NOW.minus(Duration.ofMinutes(id)) : NOW.plus(Duration.ofDays(id))));
     }
     Jpa.persistAll(emf, sessions);
-  }
-
-  @AfterEach
-  void closeDatabase() throws Exception {
-    if (database == null) {
-      return; // skipped before it was created (-Dtest.databases)
-    }
-    emf.close();
-    database.close();
   }
 
   @Test

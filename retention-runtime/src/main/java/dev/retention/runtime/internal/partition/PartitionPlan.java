@@ -46,7 +46,14 @@ public record PartitionPlan(Optional<PartitionSweep> sweep, Optional<String> not
     if (passRefusal != null) {
       return on ? refused(passRefusal) : NONE;
     }
-    PartitionTables.Target target = tables.target(pass);
+    PartitionTables.Target target;
+    try {
+      target = tables.target(pass);
+    } catch (LinkageError otherVersion) {
+      // The provider's mapping model differs from the one the runtime was built against: no native statement here.
+      return on ? refused("this provider version's mapping model is not the one native statements read ("
+          + otherVersion + ")") : NONE;
+    }
     if (target.refusal() != null) {
       return on ? refused(target.refusal()) : NONE;
     }

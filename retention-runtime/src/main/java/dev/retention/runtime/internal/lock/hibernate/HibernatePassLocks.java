@@ -94,24 +94,40 @@ public final class HibernatePassLocks implements PassLocks {
     } catch (SQLException e) {
       throw new PersistenceException("Pass " + pass + ": no connection for its sweep lock: " + e.getMessage(), e);
     }
-    boolean autoCommit = true;
+    boolean changedAutoCommit = false;
     boolean taken = false;
     try {
-      autoCommit = connection.getAutoCommit();
-      if (!autoCommit) {
-        connection.setAutoCommit(true);
-      }
+      changedAutoCommit = autoCommit(connection, pass);
       taken = ask(connection, kind.take, pass);
       if (!taken) {
         return Optional.empty();
       }
-      return Optional.of(new Lock(pass, connection, autoCommit));
+      return Optional.of(new Lock(pass, connection, changedAutoCommit));
     } catch (SQLException | RuntimeException e) {
       throw new PersistenceException("Pass " + pass + ": taking its sweep lock failed: " + e.getMessage(), e);
     } finally {
       if (!taken) {
-        giveBack(pass, connection, autoCommit);
+        giveBack(pass, connection, changedAutoCommit);
       }
+    }
+  }
+
+  /**
+   * Puts the connection in autocommit, so that it idles in no transaction while the sweep runs; returns whether it was
+   * changed. A connection a JTA data source enlisted in the caller's transaction refuses: the lock is then taken
+   * inside that transaction, which a session lock outlives.
+   */
+  private static boolean autoCommit(Connection connection, String pass) throws SQLException {
+    if (connection.getAutoCommit()) {
+      return false;
+    }
+    try {
+      connection.setAutoCommit(true);
+      return true;
+    } catch (SQLException enlisted) {
+      LOGGER.log(Level.DEBUG, () -> "Pass " + pass + ": the sweep lock's connection stays in its transaction ("
+          + enlisted.getMessage() + ")");
+      return false;
     }
   }
 
@@ -129,9 +145,9 @@ public final class HibernatePassLocks implements PassLocks {
     }
   }
 
-  private void giveBack(String pass, Connection connection, boolean autoCommit) {
+  private void giveBack(String pass, Connection connection, boolean changedAutoCommit) {
     try {
-      if (!autoCommit) {
+      if (changedAutoCommit) {
         connection.setAutoCommit(false);
       }
     } catch (SQLException e) {
@@ -148,12 +164,12 @@ public final class HibernatePassLocks implements PassLocks {
   private final class Lock implements Held {
     private final String pass;
     private final Connection connection;
-    private final boolean autoCommit;
+    private final boolean changedAutoCommit;
 
-    Lock(String pass, Connection connection, boolean autoCommit) {
+    Lock(String pass, Connection connection, boolean changedAutoCommit) {
       this.pass = pass;
       this.connection = connection;
-      this.autoCommit = autoCommit;
+      this.changedAutoCommit = changedAutoCommit;
     }
 
     @Override
@@ -167,7 +183,7 @@ public final class HibernatePassLocks implements PassLocks {
         LOGGER.log(Level.WARNING, () -> "Pass " + pass + ": releasing its sweep lock failed; the server releases it"
             + " when the connection's session ends", e);
       }
-      giveBack(pass, connection, autoCommit);
+      giveBack(pass, connection, changedAutoCommit);
     }
   }
 }
