@@ -14,11 +14,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a pass's condition reads beyond the entity's own row. A statement that deletes re-applies the condition, so a
- * bulk delete is safe whatever it reads; but {@code EntityManager.remove} deletes by id alone, so a pass that removes
- * entities must hold every row its condition reads from the moment it selects its batch: its own rows it locks, and the
- * rows of each to-one association the condition follows ({@code e.member.active}) it locks for reading. Rows a subquery
- * or a collection would read cannot be held that way.
+ * What a pass's condition reads beyond the entity's own row. A statement that deletes re-applies the condition; but
+ * {@code EntityManager.remove} deletes by id alone, and a database may delete a row it waited for without judging it
+ * again when the delete reaches other rows through a join (H2), so a pass whose condition reads other rows holds every
+ * row its condition reads from the moment it selects its batch: its own rows it locks, and the rows of each to-one
+ * association the condition follows ({@code e.member.active}) it locks for reading. Rows a subquery or a collection
+ * would read cannot be held that way.
  *
  * @param toOnes the to-one associations the condition follows, sorted by attribute
  * @param unguardedRead what the condition reads that no lock can hold (a subquery, a collection), or empty

@@ -78,17 +78,28 @@ record Locked(List<Object> items, List<Object> keys) {
     Keys keys = pass.keys();
     long still = 0;
     for (List<Object> chunk : keys.chunks(this.keys)) {
-      for (ConditionReads.ToOne toOne : pass.conditionReads().toOnes()) {
-        keys.bind(em.createQuery(Jpql.associatedByKeys(pass, toOne, chunk.size())), chunk)
-            .setLockMode(LockModeType.PESSIMISTIC_READ)
-            .getResultList();
-      }
+      holdCondition(em, pass, chunk);
       still += (Long) rows.bind(keys.bind(em.createQuery(Jpql.countByKeys(rows, chunk.size())), chunk))
           .getSingleResult();
     }
     if (still != size()) {
       throw new IllegalStateException("Pass " + pass.name() + ": " + size() + " rows were held for the batch, but "
           + still + " of them are still expired (" + why + "); the batch rolls back and every row stays");
+    }
+  }
+
+  /** Locks for reading the rows of every to-one association the pass's condition follows, as {@link #holdConditionAndCheck}. */
+  void holdCondition(EntityManager em, ExpiredRows rows) {
+    for (List<Object> chunk : rows.pass().keys().chunks(keys)) {
+      holdCondition(em, rows.pass(), chunk);
+    }
+  }
+
+  private static void holdCondition(EntityManager em, PassModel pass, List<Object> chunk) {
+    for (ConditionReads.ToOne toOne : pass.conditionReads().toOnes()) {
+      pass.keys().bind(em.createQuery(Jpql.associatedByKeys(pass, toOne, chunk.size())), chunk)
+          .setLockMode(LockModeType.PESSIMISTIC_READ)
+          .getResultList();
     }
   }
 }

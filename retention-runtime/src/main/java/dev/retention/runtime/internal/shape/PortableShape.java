@@ -15,6 +15,13 @@ import java.util.List;
  * delete from Entity e where e.id in :ids and <expired>
  * }</pre>
  *
+ * <p>A pass whose condition reads other rows ({@code e.owner.active}) locks the selected rows still expired, and the
+ * rows the condition reads through each to-one association, before its delete: a provider writes such a delete as
+ * {@code delete … where exists (select … join …)}, and H2, having waited on a row another transaction changed, deletes
+ * it without judging the row again (measured on H2 2.5: the {@code exists} form deleted a row whose date a committed
+ * update had cleared, the plain form did not). With every row the predicate reads held, nothing changes between the
+ * selection and the delete, which still re-applies the predicate.
+ *
  * <p>A pass that removes entities locks those still expired instead, then removes them through the
  * {@code EntityManager}, so that callbacks, listeners and cascades run (see {@link Removal}).
  */
@@ -38,6 +45,14 @@ public final class PortableShape implements Shape {
     }
     if (rows.pass().strategy() == DeleteStrategy.ENTITY_REMOVAL) {
       return ShapeSteps.removeStillExpired(em, rows, keys);
+    }
+    if (rows.pass().conditionReads().readsOtherRows()) {
+      Locked held = Locked.ids(em, rows, keys);
+      if (held.isEmpty()) {
+        return 0;
+      }
+      held.holdCondition(em, rows);
+      return ShapeSteps.deleteStillExpired(em, rows, held.keys());
     }
     return ShapeSteps.deleteStillExpired(em, rows, keys);
   }

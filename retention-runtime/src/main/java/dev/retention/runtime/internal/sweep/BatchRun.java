@@ -260,6 +260,14 @@ final class BatchRun implements Batch.Guard {
       sizer.completed(batchSize, deletedNow, took);
       pass.environment().listener().batchCompleted(BatchReport.of(pass.name(), number, deletedNow, took, batchSize));
       if (deletedNow == 0) {
+        // Nothing was expired, or every row the batch selected moved or went under it (another transaction changed
+        // it): the run ends either way, without selecting the same rows again at once; but rows still expired are
+        // work left for the next sweep, and the report says so.
+        try {
+          workRemains = !nothingExpiredLeft();
+        } catch (RuntimeException | Error e) {
+          failure = new SweepFailedException(pass.name(), step("looking for expired rows left"), cutoff(), e);
+        }
         return false;
       }
       if (deletedNow < batchSize) {
