@@ -126,6 +126,14 @@ public final class SessionSuite {
     System.out.printf(Locale.ROOT, "%s%s: %,d sessions in %.3f s, %d batches, fg max %.1f ms%s%s%n", tag, strategy,
         result.deleted(), seconds, result.batches(), writes.maxMillis(),
         outcome.shape().isEmpty() ? "" : ", shape " + outcome.shape(), result.succeeded() ? "" : " FAILED");
+    List<Double> times = outcome.batchMillis();
+    if (times.size() >= 10) {
+      // Whether batches grow slower along the drain (the database skipping what earlier batches deleted), or not.
+      int tenth = times.size() / 10;
+      System.out.printf(Locale.ROOT, "%s%s batch ms: median %.1f over the first tenth of the batches, %.1f over the"
+          + " last%n", tag, strategy, Percentiles.of(times.subList(0, tenth)).median(),
+          Percentiles.of(times.subList(times.size() - tenth, times.size())).median());
+    }
     return result;
   }
 
