@@ -164,6 +164,7 @@ public final class SessionSuite {
         .withMaxStartupStagger(Duration.ZERO)
         .withMaxBatchesPerSweep((int) Math.min(
             (Integer) RetentionOption.MAX_BATCHES_PER_SWEEP.upperBound().orElseThrow(), batchesToDrain));
+    long built = System.nanoTime();
     try (RetentionRuntime runtime = RetentionRuntime.builder(emf)
         .clock(Clock.fixed(CUTOFF, ZoneOffset.UTC))
         .zone(ZoneOffset.UTC)
@@ -172,7 +173,14 @@ public final class SessionSuite {
         .listener(listener)
         .build()) {
       String shape = runtime.settings(PASS).statementShape().name();
+      long swept = System.nanoTime();
       SweepReport report = runtime.sweep(PASS);
+      // Where the wall time went: building the runtime (once per application, timed here with the sweep, as a first
+      // sweep after start pays it), the batches as the runtime reports them, and the rest of the sweep (its lock,
+      // the lag query).
+      System.out.printf(Locale.ROOT, "  %s: build %.1f ms, sweep %.1f ms, of which batches %.1f ms%n",
+          portable ? "portable-default" : "sweep-default", (swept - built) / 1e6, (System.nanoTime() - swept) / 1e6,
+          millis.stream().mapToDouble(Double::doubleValue).sum());
       if (report.failure().isPresent()) {
         throw new IllegalStateException("The session sweep failed: " + report, report.failure().get());
       }
