@@ -25,6 +25,7 @@ public record BenchmarkOptions(
     int expiredPercent,
     List<Layout> layouts,
     List<String> strategies,
+    List<Long> sessions,
     int foregroundRate,
     int idleSweeps,
     long memoryRows,
@@ -50,7 +51,9 @@ public record BenchmarkOptions(
     /** A generated module compiled with and without the processor. */
     COMPILE,
     /** PostgreSQL, a table partitioned by day: expired partitions dropped against deleting their rows. */
-    PARTITIONS;
+    PARTITIONS,
+    /** The Spring Session-shaped tables (string key, epoch milliseconds, cascaded attributes), on the servers. */
+    SESSIONS;
 
     static Mode parse(String key) {
       return valueOf(key.trim().toUpperCase(Locale.ROOT));
@@ -68,13 +71,16 @@ public record BenchmarkOptions(
                 minute. The figures mean nothing.
 
       Overrides:
-        --modes=drain,idle,memory,compile   parts to run
+        --modes=drain,idle,memory,compile,sessions   parts to run
         --databases=h2,postgresql,mariadb   a server that does not answer is skipped with a message
         --rows=N --expired-percent=P        the table of each drain
         --layouts=ordered,scattered
         --strategies=sweep-auto,sweep-500,sweep-1000,sweep-5000,sweep-10000,unbounded-delete,remove-loop
                                             sweep-N: batch-size N (500 is the default); sweep-auto: batch-target
                                             25ms; portable-auto/portable-N: generated JPQL only
+        --sessions=N,N                      sessions of the Spring Session-shaped layout (half expired, five
+                                            cascaded attributes each): the default sweep, the portable JPQL and
+                                            one unbounded delete at each count, on PostgreSQL and MariaDB
         --foreground-rate=N                 foreground writes per second during drains (0: none)
         --idle-sweeps=N                     measured idle sweeps per layout
         --memory-rows=N --memory-heap=64m   the backlog (all rows expired) and the relaunched JVM's -Xmx
@@ -116,6 +122,7 @@ public record BenchmarkOptions(
           Integer.parseInt(values.get("expired-percent")),
           list(values.get("layouts")).stream().map(Layout::parse).toList(),
           list(values.get("strategies")),
+          list(values.get("sessions")).stream().map(Long::parseLong).toList(),
           Integer.parseInt(values.get("foreground-rate")),
           Integer.parseInt(values.get("idle-sweeps")),
           Long.parseLong(values.get("memory-rows")),
@@ -137,12 +144,13 @@ public record BenchmarkOptions(
   private static Map<String, String> preset(String name) {
     Map<String, String> values = new LinkedHashMap<>();
     boolean smoke = name.equals("smoke");
-    values.put("modes", "drain,idle,memory,compile");
+    values.put("modes", "drain,idle,memory,compile,sessions");
     values.put("databases", "h2,postgresql,mariadb");
     values.put("rows", smoke ? "20000" : "1000000");
     values.put("expired-percent", "50");
     values.put("layouts", "ordered,scattered");
     values.put("strategies", String.join(",", ALL_STRATEGIES));
+    values.put("sessions", smoke ? "2000" : "20000,150000");
     values.put("foreground-rate", "200");
     values.put("idle-sweeps", smoke ? "20" : "50");
     values.put("memory-rows", smoke ? "40000" : "2000000");

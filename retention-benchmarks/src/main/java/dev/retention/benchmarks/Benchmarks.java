@@ -9,6 +9,7 @@ import dev.retention.benchmarks.report.TargetReport;
 import dev.retention.benchmarks.suite.CompileSuite;
 import dev.retention.benchmarks.suite.DatabaseSuite;
 import dev.retention.benchmarks.suite.MemorySuite;
+import dev.retention.benchmarks.sessions.SessionSuite;
 import dev.retention.benchmarks.suite.PartitionSuite;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -59,6 +60,12 @@ public final class Benchmarks {
         suite.run(kind);
       }
     }
+    if (options.modes().contains(Mode.SESSIONS)) {
+      SessionSuite suite = new SessionSuite(options, results);
+      for (TestDatabase.Kind kind : options.databases()) {
+        suite.run(kind);
+      }
+    }
     if (options.modes().contains(Mode.MEMORY)) {
       MemorySuite suite = new MemorySuite(options, results);
       for (TestDatabase.Kind kind : options.databases()) {
@@ -79,6 +86,10 @@ public final class Benchmarks {
       ResultTables.printDrains(out, results.drains);
       CsvFiles.writeDrains(dir.resolve("drains.csv"), results.drains);
     }
+    if (!results.sessions.isEmpty()) {
+      ResultTables.printSessions(out, results.sessions);
+      CsvFiles.writeDrains(dir.resolve("sessions.csv"), results.sessions);
+    }
     if (!results.idles.isEmpty()) {
       ResultTables.printIdle(out, results.idles);
       CsvFiles.writeIdle(dir.resolve("idle.csv"), results.idles);
@@ -96,7 +107,7 @@ public final class Benchmarks {
     }
     Files.write(dir.resolve("environment.txt"), results.environment);
     if (options.printTargets()) {
-      new TargetReport(results.drains, results.idles, results.compiles, results.memories).print(out);
+      new TargetReport(results.drains, results.idles, results.compiles, results.memories, results.sessions).print(out);
     }
     if (!results.skipped.isEmpty()) {
       out.println("Skipped (server did not answer): " + String.join(", ", results.skipped));

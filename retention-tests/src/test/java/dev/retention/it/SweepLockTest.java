@@ -126,6 +126,30 @@ class SweepLockTest extends DatabaseSuite {
     }
   }
 
+  /**
+   * The lock is the pass's in its own database: the same entity in another database on the same server sweeps while
+   * this one's lock is held (MariaDB's named locks are the server's, so their name carries the schema).
+   */
+  @Test
+  void theSamePassInAnotherDatabaseOnTheServerIsNotSkipped() throws Exception {
+    assumeServer();
+    try (TestDatabase other = TestDatabase.create(kind);
+        Connection holder = database.connect()) {
+      EntityManagerFactory otherEmf = Jpa.factory(other, List.of(SessionToken.class));
+      try (RetentionRuntime retention = runtime(otherEmf).build()) {
+        Jpa.persistAll(otherEmf, List.of(new SessionToken(1, NOW.minus(Duration.ofMinutes(1)))));
+        assertTrue(take(holder), "the test takes the pass's lock in this database");
+
+        SweepReport swept = retention.sweep(SESSIONS);
+
+        assertFalse(swept.skipped(), () -> "skipped for a lock held in another database: " + swept);
+        assertEquals(1, swept.deleted(), swept::toString);
+      } finally {
+        otherEmf.close();
+      }
+    }
+  }
+
   @Test
   void everyInstanceSweepsOnH2() {
     Assumptions.assumeTrue(kind == TestDatabase.Kind.H2, "the servers take the pass's lock");
@@ -149,10 +173,17 @@ class SweepLockTest extends DatabaseSuite {
     Assumptions.assumeTrue(kind != TestDatabase.Kind.H2, "H2 has no session lock: every instance sweeps");
   }
 
+  /** This test's database, whose name MariaDB's lock names carry. */
+  private String schema() throws SQLException {
+    try (Connection connection = database.connect()) {
+      return connection.getCatalog();
+    }
+  }
+
   private boolean take(Connection connection) throws SQLException {
     return ask(connection, kind == TestDatabase.Kind.POSTGRESQL
         ? "select pg_try_advisory_lock(" + LockKeys.advisoryKey(SESSIONS) + ")"
-        : "select get_lock('" + LockKeys.lockName(SESSIONS) + "', 0)");
+        : "select get_lock('" + LockKeys.lockName(schema(), SESSIONS) + "', 0)");
   }
 
   /** Whether no session holds the pass's lock. */
@@ -161,7 +192,7 @@ class SweepLockTest extends DatabaseSuite {
       return ask(connection, kind == TestDatabase.Kind.POSTGRESQL
           ? "select not exists (select 1 from pg_locks where locktype = 'advisory' and granted"
               + " and ((classid::bigint << 32) | objid::bigint) = " + LockKeys.advisoryKey(SESSIONS) + ")"
-          : "select is_free_lock('" + LockKeys.lockName(SESSIONS) + "')");
+          : "select is_free_lock('" + LockKeys.lockName(schema(), SESSIONS) + "')");
     }
   }
 

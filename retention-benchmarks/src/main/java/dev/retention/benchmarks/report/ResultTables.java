@@ -30,6 +30,31 @@ public final class ResultTables {
     }
   }
 
+  /**
+   * The Spring Session-shaped drains: each strategy's wall time against the unbounded delete's at the same database
+   * and session count (the target: the default sweep within 2x), with the longest foreground write.
+   */
+  public static void printSessions(PrintStream out, List<DrainResult> results) {
+    out.println();
+    out.println("Spring Session-shaped table (string key, epoch ms, 5 cascaded attributes; half expired): wall time"
+        + " against the unbounded delete's; fg = foreground writes, ms");
+    String format = "%-10s %9s %-17s %9s %7s %8s %7s %6s %7s %7s  %s%n";
+    out.printf(Locale.ROOT, format, "database", "sessions", "strategy", "deleted", "batches", "time s", "x DELETE",
+        "errs", "fg p99", "fg max", "check");
+    for (DrainResult result : results) {
+      double baseline = results.stream()
+          .filter(other -> other.database().equals(result.database()) && other.tableRows() == result.tableRows()
+              && other.strategy().equals("unbounded-delete"))
+          .mapToDouble(DrainResult::seconds).findFirst().orElse(Double.NaN);
+      out.printf(Locale.ROOT, format, result.database(), String.format(Locale.ROOT, "%,d", result.tableRows()),
+          result.strategy(), String.format(Locale.ROOT, "%,d", result.deleted()), result.batches(),
+          decimal(result.seconds(), 3), decimal(result.seconds() / baseline, 2), result.foreground().errors(),
+          decimal(result.foreground().p99Millis(), 1), decimal(result.foreground().maxMillis(), 1),
+          result.succeeded() ? "ok" : "FAILED: " + (result.failure().isEmpty()
+              ? result.expiredLeft() + " expired sessions left" : result.failure()));
+    }
+  }
+
   public static void printIdle(PrintStream out, List<IdleResult> results) {
     out.println();
     out.println("Idle sweeps (nothing expired; duration as the runtime reports it, ms)");

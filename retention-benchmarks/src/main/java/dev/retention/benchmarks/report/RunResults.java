@@ -7,6 +7,8 @@ import java.util.List;
 public final class RunResults {
 
   public final List<DrainResult> drains = new ArrayList<>();
+  /** Drains of the Spring Session-shaped layout, apart from the targets' drains. */
+  public final List<DrainResult> sessions = new ArrayList<>();
   public final List<IdleResult> idles = new ArrayList<>();
   public final List<CompileResult> compiles = new ArrayList<>();
   public final List<MemoryResult> memories = new ArrayList<>();
@@ -20,6 +22,7 @@ public final class RunResults {
   /** Whether something failed: a drain that left rows or lost one, or a backlog not drained under the small heap. */
   public boolean anyFailure() {
     return drains.stream().anyMatch(result -> !result.succeeded())
+        || sessions.stream().anyMatch(result -> !result.succeeded())
         || memories.stream().anyMatch(result -> !result.drained());
   }
 }

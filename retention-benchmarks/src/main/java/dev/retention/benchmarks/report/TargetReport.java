@@ -32,11 +32,13 @@ public final class TargetReport {
   private final List<IdleResult> idles;
   private final List<CompileResult> compiles;
   private final List<MemoryResult> memories;
+  private final List<DrainResult> sessions;
   private final List<String> lines = new ArrayList<>();
 
   public TargetReport(List<DrainResult> drains, List<IdleResult> idles, List<CompileResult> compiles,
-      List<MemoryResult> memories) {
+      List<MemoryResult> memories, List<DrainResult> sessions) {
     this.drains = drains;
+    this.sessions = sessions;
     this.idles = idles;
     this.compiles = compiles;
     this.memories = memories;
@@ -55,6 +57,8 @@ public final class TargetReport {
       }
       foregroundUnderSweeps(database);
     }
+    sessionTable("postgresql");
+    sessionTable("mariadb");
     idleSweep();
     memory();
     compile();
@@ -77,6 +81,31 @@ public final class TargetReport {
     lines.add(String.format(Locale.ROOT, "%-13s %s: %.0f%% (%,.0f vs %,.0f rows/s) [%s: %.0f%%]",
         ratio >= share ? "met" : "MISSED", target, ratio * 100, sweep.get().rowsPerSecond(),
         baseline.get().rowsPerSecond(), best.strategy(), best.rowsPerSecond() / baseline.get().rowsPerSecond() * 100));
+  }
+
+  /** The Spring Session-shaped table: the default sweep's wall time within 2x of one unbounded delete's. */
+  private void sessionTable(String database) {
+    String target = label(database) + " Spring Session-shaped table: default sweep within 2x of one unbounded DELETE";
+    List<DrainResult> defaults = sessions.stream()
+        .filter(result -> result.database().equals(database) && result.strategy().equals("sweep-default"))
+        .toList();
+    if (defaults.isEmpty()) {
+      lines.add("not measured  " + target);
+    }
+    for (DrainResult sweep : defaults) {
+      Optional<DrainResult> baseline = sessions.stream()
+          .filter(result -> result.database().equals(database) && result.tableRows() == sweep.tableRows()
+              && result.strategy().equals("unbounded-delete"))
+          .findFirst();
+      if (baseline.isEmpty()) {
+        lines.add("not measured  " + target);
+        continue;
+      }
+      double ratio = sweep.seconds() / baseline.get().seconds();
+      lines.add(String.format(Locale.ROOT, "%-13s %s, %,d sessions: %.2fx (%.3f vs %.3f s; fg max %.1f vs %.1f ms)",
+          ratio <= 2 ? "met" : "MISSED", target, sweep.tableRows(), ratio, sweep.seconds(), baseline.get().seconds(),
+          sweep.foreground().maxMillis(), baseline.get().foreground().maxMillis()));
+    }
   }
 
   private void sweepAgainstRemoveLoop(String database, String layout) {

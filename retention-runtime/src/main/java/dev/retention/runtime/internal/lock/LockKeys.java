@@ -3,8 +3,8 @@ package dev.retention.runtime.internal.lock;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The names of the passes' locks, derived from the pass name alone, so that every instance and every restart takes the
- * same lock for the same pass.
+ * The names of the passes' locks, derived from the pass name (and on MariaDB and MySQL the schema), so that every
+ * instance and every restart takes the same lock for the same pass.
  */
 public final class LockKeys {
 
@@ -29,12 +29,16 @@ public final class LockKeys {
   }
 
   /**
-   * The {@code GET_LOCK} name of {@code pass} on MariaDB and MySQL: {@code "retention:"}, the advisory key in hex, and
-   * as much of the end of the pass name as fits in 64 characters, so that a lock seen in the server's lists names
-   * its pass.
+   * The {@code GET_LOCK} name of {@code pass} in {@code schema} on MariaDB and MySQL: {@code "retention:"}, the advisory
+   * key of the schema and the pass in hex, and as much of the end of the pass name as fits in 64 characters, so that a
+   * lock seen in the server's lists names its pass. The schema is in it because those locks are the server's, not the
+   * database's (PostgreSQL's advisory locks are the database's own): two applications, or two tenants' schemas, with
+   * the same entity on one server must not skip each other's sweeps.
+   *
+   * @param schema the connection's current schema ({@code DATABASE()}); null when none is selected
    */
-  public static String lockName(String pass) {
-    String head = PREFIX + Long.toHexString(advisoryKey(pass)) + ":";
+  public static String lockName(String schema, String pass) {
+    String head = PREFIX + Long.toHexString(advisoryKey((schema == null ? "" : schema) + "/" + pass)) + ":";
     int room = MAX_NAME_LENGTH - head.length();
     return head + (pass.length() <= room ? pass : pass.substring(pass.length() - room));
   }

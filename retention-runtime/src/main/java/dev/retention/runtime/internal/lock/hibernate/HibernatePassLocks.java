@@ -26,7 +26,7 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  *   <li>PostgreSQL: {@code pg_try_advisory_lock(key)}, {@code pg_advisory_unlock(key)}, the key from
  *       {@link LockKeys#advisoryKey};
  *   <li>MariaDB and MySQL: {@code GET_LOCK(name, 0)}, {@code RELEASE_LOCK(name)}, the name from
- *       {@link LockKeys#lockName}.
+ *       {@link LockKeys#lockName}, of the connection's schema and the pass.
  * </ul>
  * Both are released by the server when their session ends.
  */
@@ -52,7 +52,7 @@ public final class HibernatePassLocks implements PassLocks {
       if (this == POSTGRESQL) {
         statement.setLong(1, LockKeys.advisoryKey(pass));
       } else {
-        statement.setString(1, LockKeys.lockName(pass));
+        statement.setString(1, LockKeys.lockName(statement.getConnection().getCatalog(), pass));
       }
     }
   }

@@ -1,0 +1,14 @@
+drop database if exists retention_probe_perf2;
+create database retention_probe_perf2;
+use retention_probe_perf2;
+create table spring_session (primary_id varchar(36) not null primary key, session_id varchar(36) not null, creation_time bigint not null, last_access_time bigint not null, max_inactive_interval int not null, expiry_time bigint not null, principal_name varchar(100), unique key spring_session_ix1 (session_id), key spring_session_ix2 (expiry_time)) engine=InnoDB;
+create table spring_session_attributes (session_primary_id varchar(36) not null, attribute_name varchar(200) not null, attribute_bytes blob not null, constraint spring_session_attributes_pk primary key (session_primary_id, attribute_name), constraint spring_session_attributes_fk foreign key (session_primary_id) references spring_session (primary_id) on delete cascade);
+insert into spring_session select concat(substr(h,1,8),'-',substr(h,9,4),'-',substr(h,13,4),'-',substr(h,17,4),'-',substr(h,21,12)), concat('s', i), 1893456000000 + (i - 1 - 75000) * 1000 + 500 - 1800000, 1893456000000 + (i - 1 - 75000) * 1000 + 500 - 1800000, 1800, 1893456000000 + (i - 1 - 75000) * 1000 + 500, null from (select i, md5(i) as h from (select cast(seq as signed) as i from seq_1_to_150000) g) s;
+insert into spring_session_attributes select s.primary_id, concat('attribute.', a.n), repeat('x', 200) from spring_session s cross join (select seq as n from seq_1_to_5) a;
+analyze table spring_session, spring_session_attributes;
+explain select primary_id from spring_session where expiry_time <= 1893456000000 order by expiry_time, primary_id limit 500;
+set @ids = (select group_concat(quote(primary_id)) from (select primary_id from spring_session where expiry_time <= 1893456000000 order by expiry_time, primary_id limit 500) t);
+set @q = concat('explain delete from spring_session where primary_id in (', @ids, ') and expiry_time <= 1893456000000');
+prepare st from @q; execute st;
+set @q = concat('analyze format=json delete from spring_session where primary_id in (', @ids, ') and expiry_time <= 1893456000000');
+prepare st from @q; execute st;
