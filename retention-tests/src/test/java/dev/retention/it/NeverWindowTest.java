@@ -7,17 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.scopes.TenantNotification;
 import dev.retention.it.shapes.InstantRow;
+import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.StartLine;
 import dev.retention.it.support.RuntimeWarnings;
-import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
-import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -28,8 +27,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import jdk.jfr.Recording;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -43,40 +40,19 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
-class NeverWindowTest {
+class NeverWindowTest extends DatabaseSuite {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String EVENTS = TenantNotification.class.getName();
   static final String ROWS = InstantRow.class.getName();
 
-  private final TestDatabase.Kind kind;
-  private final TestClock clock = new TestClock(NOW);
-  private TestDatabase database;
-  private EntityManagerFactory emf;
   @RegisterExtension
   final RuntimeWarnings warnings = new RuntimeWarnings();
   /** The batches the runtime started: a pass or a scope kept for ever starts none. */
   private final List<String> batchesStarted = new CopyOnWriteArrayList<>();
 
   NeverWindowTest(TestDatabase.Kind kind) {
-    this.kind = kind;
-  }
-
-  @BeforeEach
-  void openDatabase() {
-    database = TestDatabase.create(kind);
-    emf = Jpa.factory(database, List.of(TenantNotification.class, InstantRow.class));
-  }
-
-  @AfterEach
-  void closeDatabase() throws Exception {
-    if (database == null) {
-      return; // skipped before it was created (-Dtest.databases)
-    }
-    if (emf != null) {
-      emf.close();
-    }
-    database.close();
+    super(kind, NOW, TenantNotification.class, InstantRow.class);
   }
 
   @Test
