@@ -101,7 +101,7 @@ class ConvertedTtlTest {
    */
   @Test
   void randomCasesKeepEveryRowDueAfterTheCutoffWithEitherConverter() {
-    long seed = Long.getLong("invariant.seed", System.nanoTime());
+    long seed = dev.retention.it.support.RandomCases.seed("converted");
     Random random = new Random(seed);
     TestClock clock = new TestClock(NOW);
     for (int number = 1; number <= CASES; number++) {

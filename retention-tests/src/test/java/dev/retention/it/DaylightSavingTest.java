@@ -108,7 +108,7 @@ class DaylightSavingTest {
 
   @Test
   void noRowGoesBeforeTheLatestInstantItCouldStandForPlusItsWindow() throws Exception {
-    long seed = Long.getLong("dst.seed", System.nanoTime());
+    long seed = Long.getLong("dst.seed", dev.retention.it.support.RandomCases.seed("dst"));
     int cases = Math.max(1_000, Integer.getInteger("dst.cases", 1_000));
     Random random = new Random(seed);
     int roundsPerZone = (cases + TYPES.size() * ZONES.size() - 1) / (TYPES.size() * ZONES.size());

@@ -143,6 +143,129 @@ class ExpiredPartitionsTest extends DatabaseSuite {
   }
 
   @Test
+  void aRowWithoutAValueWrittenAfterThePartitionsWereLookedAtStays() throws SQLException {
+    RangePartitions.partition(database, "day_event", "occurred_at", dailyBounds(), true);
+    Map<Long, Instant> rows = dailyRows(true);
+    rows.values().removeIf(java.util.Objects::isNull);
+    persistDays(rows);
+    // Once the lowest partition was found to hold no row without a value, another connection writes one: MariaDB files
+    // it under the lowest partition, which must then stay.
+    List<Long> written = new ArrayList<>();
+    beforeStatement(sql -> sql.contains("day_event_p1") && sql.contains("is null"), () -> {
+      insertWithoutAValue(NULL_ROW);
+      written.add(NULL_ROW);
+    });
+    Instant cutoff = NOW.minus(Duration.ofDays(1));
+
+    SweepReport report;
+    try (RetentionRuntime retention = runtime(DayEvent.class, ExpiredPartitions.DROP).build()) {
+      report = retention.sweep(DayEvent.class.getName());
+    }
+
+    assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+    if (!postgres()) {
+      assertEquals(List.of(NULL_ROW), written, "the row was written between the look and the drops");
+      assertEquals(names("day_event", 1, 8), report.partitions(), "the lowest partition stays, with the row");
+    }
+    List<Long> kept = new ArrayList<>(kept(rows, at -> !at.isAfter(cutoff)));
+    kept.addAll(written);
+    assertEquals(kept.stream().sorted().toList(), ids(DayEvent.class), "the rows kept");
+  }
+
+  @Test
+  void rowsWithoutAValueWrittenThroughoutTheDropsStay() throws Exception {
+    // 31 daily partitions below June 2, every one wholly expired, and no row without a value when the sweep looks.
+    List<Instant> bounds = IntStream.range(0, 31).mapToObj(day -> JUNE_2.minus(Duration.ofDays(30 - day))).toList();
+    RangePartitions.partition(database, "day_event", "occurred_at", bounds, true);
+    List<DayEvent> events = new ArrayList<>();
+    for (long id = 1; id <= 310; id++) {
+      events.add(new DayEvent(id, JUNE_2.minus(Duration.ofDays(31)).plus(Duration.ofHours(id * 12 / 5))));
+    }
+    Jpa.persistAll(emf, events);
+    // From the look at the last partition on (at once on PostgreSQL, which files them under its default partition), a
+    // writer commits rows without a value one after another until the sweep ended; the first before any drop.
+    java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch first = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean sweeping = new java.util.concurrent.atomic.AtomicBoolean(true);
+    List<Long> committed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor();
+    java.util.concurrent.Future<?> writes = writer.submit(() -> {
+      if (!go.await(2, java.util.concurrent.TimeUnit.MINUTES)) {
+        return null;
+      }
+      for (long id = 1_000; sweeping.get() && id < 21_000; id++) {
+        insertWithoutAValue(id);
+        committed.add(id);
+        first.countDown();
+      }
+      return null;
+    });
+    Runnable startWriting = () -> {
+      go.countDown();
+      try {
+        assertTrue(first.await(30, java.util.concurrent.TimeUnit.SECONDS), "the writer committed a row");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    };
+    if (postgres()) {
+      startWriting.run();
+    } else {
+      beforeStatement(sql -> sql.contains("day_event_p30") && sql.contains("is null"), startWriting);
+    }
+    SweepReport report;
+    try (RetentionRuntime retention = runtime(DayEvent.class, ExpiredPartitions.DROP).build()) {
+      report = retention.sweep(DayEvent.class.getName());
+    } finally {
+      sweeping.set(false);
+      go.countDown();
+      writes.get(1, java.util.concurrent.TimeUnit.MINUTES);
+      writer.shutdown();
+    }
+
+    assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+    assertFalse(committed.isEmpty(), "the writer committed rows during the sweep");
+    assertTrue(report.partitionsDropped() >= 29, report::toString);
+    List<Long> left = ids(DayEvent.class);
+    List<Long> lost = committed.stream().filter(id -> !left.contains(id)).toList();
+    assertEquals(List.of(), lost, () -> "rows without a value committed during the drops, lost; " + report);
+    assertEquals(committed, left, "only the rows without a value are left");
+  }
+
+  private static final long NULL_ROW = 9_999;
+
+  /** What runs before the first statement of the runtime's whose SQL (lower case) {@code when} accepts. */
+  private final java.util.concurrent.atomic.AtomicReference<Map.Entry<java.util.function.Predicate<String>, Runnable>>
+      beforeStatement = new java.util.concurrent.atomic.AtomicReference<>();
+
+  private void beforeStatement(java.util.function.Predicate<String> when, Runnable then) {
+    beforeStatement.set(Map.entry(when, then));
+  }
+
+  @Override
+  protected Map<String, ?> properties() {
+    org.hibernate.resource.jdbc.spi.StatementInspector inspector = sql -> {
+      var next = beforeStatement.get();
+      if (next != null && next.getKey().test(sql.toLowerCase(java.util.Locale.ROOT))
+          && beforeStatement.compareAndSet(next, null)) {
+        next.getValue().run();
+      }
+      return sql;
+    };
+    return Map.of("hibernate.session_factory.statement_inspector", inspector);
+  }
+
+  /** Commits a row without a value from a connection of its own, as the application would. */
+  private void insertWithoutAValue(long id) {
+    try (Connection writer = database.connect(); Statement insert = writer.createStatement()) {
+      insert.executeUpdate("insert into day_event (id, occurred_at) values (" + id + ", null)");
+    } catch (SQLException e) {
+      throw new IllegalStateException("writing row " + id + " without a value failed", e);
+    }
+  }
+
+  @Test
   void theStartLineSaysPartitionsGoWholeHowAndWhenTheOptionIsOffThatTheyCould() throws SQLException {
     RangePartitions.partition(database, "day_event", "occurred_at", dailyBounds(), true);
 

@@ -28,11 +28,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongPredicate;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import org.hibernate.resource.jdbc.spi.StatementInspector;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -203,6 +207,88 @@ class RangeStatementTest extends DatabaseSuite {
       assertBatchesWithinTheirSize(listener);
       foreground.rollback();
     }
+  }
+
+  @Test
+  void aBacklogBelowOneBatchWithManyRowsCommittedAfterTheProbeStaysWithinTheBatchSize() throws SQLException {
+    Assumptions.assumeTrue(kind != TestDatabase.Kind.H2, "H2 takes no range statement");
+    persistTokens(1, 1_500, NOW.minus(Duration.ofDays(1)));
+    persistTokens(1_501, 1_600, NOW.plus(Duration.ofDays(1)));
+    // 20,000 back-dated rows committed by another connection once the probe found fewer rows than one batch.
+    writeBeforeTheFirstDelete(30_001, 50_000, NOW.minus(Duration.ofDays(2)));
+
+    RecordingListener listener = new RecordingListener();
+    SweepReport report = sweep(SessionToken.class, listener);
+
+    assertEquals(1, writes.get(), "the rows were written between the probe and the delete");
+    assertEquals(range(1_501, 1_600), ids("select e.id from SessionToken e"));
+    assertEquals(21_500, report.deleted(), report::toString);
+    assertBatchesWithinTheirSize(listener);
+  }
+
+  @Test
+  void rowsCommittedBetweenTheProbeAndTheDeleteWaitForALaterBatch() throws SQLException {
+    Assumptions.assumeTrue(kind != TestDatabase.Kind.H2, "H2 takes no range statement");
+    persistTokens(1, 3_000, NOW.minus(Duration.ofDays(1)));
+    persistTokens(3_001, 3_100, NOW.plus(Duration.ofDays(1)));
+    // 3,000 rows older than any there, committed between the first batch's probe and its delete.
+    writeBeforeTheFirstDelete(10_001, 13_000, NOW.minus(Duration.ofDays(3)));
+
+    RecordingListener listener = new RecordingListener();
+    SweepReport report = sweep(SessionToken.class, listener);
+
+    assertEquals(1, writes.get(), "the rows were written between the probe and the delete");
+    assertEquals(range(3_001, 3_100), ids("select e.id from SessionToken e"));
+    assertEquals(6_000, report.deleted(), report::toString);
+    assertBatchesWithinTheirSize(listener);
+  }
+
+  /** Hibernate calls it with each statement's SQL before it runs: the seam between the probe and the delete. */
+  private final AtomicReference<Runnable> beforeDelete = new AtomicReference<>();
+  private final AtomicInteger writes = new AtomicInteger();
+
+  @Override
+  protected Map<String, ?> properties() {
+    StatementInspector inspector = sql -> {
+      String statement = sql.toLowerCase(java.util.Locale.ROOT);
+      if (statement.startsWith("delete") && statement.contains("session_token")) {
+        Runnable write = beforeDelete.getAndSet(null);
+        if (write != null) {
+          write.run();
+        }
+      }
+      return sql;
+    };
+    return Map.of("hibernate.session_factory.statement_inspector", inspector);
+  }
+
+  /** Tokens {@code first} to {@code last}, a second apart from {@code from}, committed from another connection. */
+  private void writeBeforeTheFirstDelete(long first, long last, Instant from) {
+    beforeDelete.set(() -> {
+      try (Connection writer = database.connect();
+          PreparedStatement insert = writer.prepareStatement(
+              "insert into session_token (id, expiresAt) values (?, ?)")) {
+        writer.setAutoCommit(false);
+        for (long id = first; id <= last; id++) {
+          insert.setLong(1, id);
+          insert.setTimestamp(2, Timestamp.from(from.plusSeconds(id - first)));
+          insert.addBatch();
+        }
+        insert.executeBatch();
+        writer.commit();
+        writes.incrementAndGet();
+      } catch (SQLException e) {
+        throw new IllegalStateException("the writer between the probe and the delete failed", e);
+      }
+    });
+  }
+
+  private void persistTokens(long first, long last, Instant from) {
+    List<SessionToken> rows = new ArrayList<>();
+    for (long id = first; id <= last; id++) {
+      rows.add(new SessionToken(id, from.plusSeconds(id - first)));
+    }
+    dev.retention.it.support.Jpa.persistAll(emf, rows);
   }
 
   @Test

@@ -9,6 +9,10 @@ import java.util.function.Consumer;
  * The loop every invariant suite runs: random cases drawn from one generator, whose seed a failure names so that
  * {@code -Dinvariant.seed=<n>} replays the run, case for case.
  *
+ * <p>Which seed ({@link #seed(String)}): the README's test command runs each suite's fixed seed, the same cases on every
+ * machine and every run, so a gate never fails by chance; {@code -Dinvariant.seed=random} draws a fresh one, which is
+ * how {@code .ci/random-seeds} looks for new failures for as long as one likes, printing each failing seed.
+ *
  * <p>How many cases: {@code -Dinvariant.<suite>.cases=<n>} for one suite, else {@code -Dinvariant.cases=<n>}, else
  * {@value #DEFAULT_CASES} per database. The provider modules run fewer, so that CI stays short; the main module runs
  * the default.
@@ -36,7 +40,7 @@ public final class RandomCases {
    * whose every case builds a table of its own.
    */
   public static void run(String suite, Object database, int defaultCases, Consumer<Random> oneCase) {
-    long seed = Long.getLong("invariant.seed", System.nanoTime());
+    long seed = seed(suite);
     int cases = Integer.getInteger("invariant." + suite + ".cases", Integer.getInteger("invariant.cases",
         defaultCases));
     Random random = new Random(seed);
@@ -66,6 +70,35 @@ public final class RandomCases {
       case 5 -> Instant.parse("2037-06-01T00:00:00Z").plusSeconds(random.nextInt(1_000_000));
       default -> cutoff.plusMillis(random.nextLong(2 * spreadMillis) - spreadMillis);
     };
+  }
+
+  /**
+   * The seed of {@code suite}'s run: {@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.seed=random} draws a
+   * fresh seed; without either, the suite's own fixed seed (a hash of its name), so that the gate is deterministic.
+   */
+  public static long seed(String suite) {
+    String given = System.getProperty("invariant.seed", "").strip();
+    if (given.isEmpty()) {
+      return fixedSeed(suite);
+    }
+    if (given.equals("random")) {
+      return System.nanoTime();
+    }
+    try {
+      return Long.parseLong(given);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("-Dinvariant.seed=" + given + ": a number replays a run, 'random' draws a"
+          + " fresh seed, and no value runs the suite's fixed seed", e);
+    }
+  }
+
+  /** A suite's fixed seed: FNV-1a (64-bit) of its name, so suites draw different cases but each the same every time. */
+  static long fixedSeed(String suite) {
+    long hash = 0xcbf29ce484222325L;
+    for (byte b : suite.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+      hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
+    }
+    return hash & Long.MAX_VALUE;
   }
 
   /** How many cases {@code suite} runs. */

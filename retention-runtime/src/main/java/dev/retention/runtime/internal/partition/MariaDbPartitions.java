@@ -6,6 +6,7 @@ import static dev.retention.runtime.internal.partition.PartitionCatalog.text;
 import dev.retention.runtime.RetentionOption.ExpiredPartitions;
 import jakarta.persistence.EntityManager;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -22,6 +23,10 @@ import java.util.regex.Pattern;
  * partition goes by {@code ALTER TABLE … DROP PARTITION}, or is kept as a table of its own by
  * {@code ALTER TABLE … CONVERT PARTITION … TO TABLE} (10.7 and later). MariaDB files a null key under the lowest
  * range, so a partition that holds one stays for the batches; and a table keeps at least one partition.
+ *
+ * <p>Which partition is the lowest changes with every drop, and an application may write a row without a value at any
+ * moment: for a nullable key, each partition is looked at for such a row again right before its DDL, with the table held
+ * ({@code LOCK TABLES … WRITE}) from the look to the DDL, so that no row can land in it between the two.
  */
 public final class MariaDbPartitions implements PartitionCatalog {
 
@@ -166,9 +171,12 @@ public final class MariaDbPartitions implements PartitionCatalog {
         : "alter table " + layout.table() + " convert partition " + quoted(partition.name()) + " to table "
             + archiveTable(layout, partition);
     try (Statement statement = connection.createStatement()) {
-      statement.execute("set statement lock_wait_timeout = " + seconds + ", max_statement_time = " + seconds
-          + " for " + alter);
-      return Outcome.REMOVED;
+      if (!layout.nullable()) {
+        statement.execute("set statement lock_wait_timeout = " + seconds + ", max_statement_time = " + seconds
+            + " for " + alter);
+        return Outcome.REMOVED;
+      }
+      return removeHoldingTheTable(statement, layout, partition, alter, seconds);
     } catch (SQLException e) {
       if (GONE.contains(e.getErrorCode())) {
         return Outcome.GONE;
@@ -177,6 +185,37 @@ public final class MariaDbPartitions implements PartitionCatalog {
         return Outcome.NOT_NOW;
       }
       throw e;
+    }
+  }
+
+  /**
+   * For a nullable key: holds the table, looks for a row without a value in the partition, and runs its DDL only if
+   * there is none, before anyone can write again. The session's waits are bounded for the lock and set back after it.
+   */
+  private static Outcome removeHoldingTheTable(Statement statement, Layout layout, Partition partition, String alter,
+      long seconds) throws SQLException {
+    long lockWait;
+    long statementTime;
+    try (ResultSet session = statement.executeQuery("select @@session.lock_wait_timeout,"
+        + " @@session.max_statement_time")) {
+      session.next();
+      lockWait = session.getLong(1);
+      statementTime = session.getLong(2);
+    }
+    statement.execute("set session lock_wait_timeout = " + seconds + ", max_statement_time = " + seconds);
+    try {
+      statement.execute("lock tables " + layout.table() + " write");
+      try (ResultSet held = statement.executeQuery("select 1 from " + layout.table() + " partition ("
+          + quoted(partition.name()) + ") where " + quoted(layout.column()) + " is null limit 1")) {
+        if (held.next()) {
+          return Outcome.HOLDS_NULL;
+        }
+      }
+      statement.execute(alter);
+      return Outcome.REMOVED;
+    } finally {
+      statement.execute("unlock tables");
+      statement.execute("set session lock_wait_timeout = " + lockWait + ", max_statement_time = " + statementTime);
     }
   }
 

@@ -40,7 +40,12 @@ public interface PartitionCatalog {
     /** It was gone already: another instance took it first. */
     GONE,
     /** A lock it needed was not had within the batch timeout, or its statement ran past it: the next sweep tries. */
-    NOT_NOW
+    NOT_NOW,
+    /**
+     * It holds a row without a value, which never expires, found with the table held so that none could arrive between
+     * the look and the DDL: it stays, and its rows go by batches.
+     */
+    HOLDS_NULL
   }
 
   /** The database's name, for messages. */

@@ -115,6 +115,9 @@ public final class PartitionSweep {
         }
         case GONE -> LOGGER.log(Level.DEBUG, () -> pass.name() + ": partition " + partition.name() + " of "
             + layout.catalogName() + " was gone already");
+        case HOLDS_NULL -> LOGGER.log(Level.DEBUG, () -> pass.name() + ": partition " + partition.name() + " of "
+            + layout.catalogName() + " got a row without a " + layout.column() + " before its turn, which never"
+            + " expires; it stays, and its rows go by batches");
         case NOT_NOW -> {
           workRemains = true;
           LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.catalogName()

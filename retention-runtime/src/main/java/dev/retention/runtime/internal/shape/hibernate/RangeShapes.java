@@ -34,9 +34,12 @@ import org.hibernate.persister.entity.SingleTableEntityPersister;
  * delete from Entity e where <expired> and e.ttl < :rangeEnd
  * }</pre>
  *
- * <p>Strictly before the probed value, so ties at it wait for the next batch and the bound holds; a batch whose rows all
- * share one value (the delete finds nothing) runs on the pass's other shape instead. A backlog smaller than the batch
- * goes in one {@code delete … where <expired>}. Measured here faster than the ctid and SKIP LOCKED shapes only at large
+ * <p>Strictly before the probed value, so ties at it wait for the next batch; a batch whose rows all share one value (the
+ * delete finds nothing) runs on the pass's other shape instead. A backlog smaller than the batch goes in one
+ * {@code delete … where <expired>}. The probe counts rows as they stood when it ran: expired rows committed between the
+ * probe and the delete (a bulk import of back-dated rows) fall in the range too, so the delete's own count is the bound.
+ * A delete that took more rows than the batch's size rolls back, and that sweep's batches go on with the other shape,
+ * which selects its rows with a limit: no committed batch exceeds its size. Measured here faster than the ctid and SKIP LOCKED shapes only at large
  * batches (see PERFORMANCE.md), so a batch below {@link #RANGE_FROM} rows runs on the other shape too, and a pass whose
  * batches are fixed below it is not judged at all.
  *
@@ -141,6 +144,11 @@ final class RangeShapes implements NativeShapes {
     private final List<String> declined;
     /** Set once a batch met a lock: from then on every batch runs on {@link #other}. */
     private volatile boolean metLocks;
+    /**
+     * The predicate of the sweep in which a delete took more rows than its batch's size (rows arrived between the probe
+     * and the delete): the rest of that sweep runs on {@link #other}; the next sweep tries the range again.
+     */
+    private volatile ExpiredRows overflowedIn;
 
     Statements(Shape other, List<String> declined) {
       this.other = other;
@@ -161,10 +169,10 @@ final class RangeShapes implements NativeShapes {
 
     @Override
     public int deleteBatch(EntityManager em, Batch batch) {
-      if (metLocks || batch.size() < RANGE_FROM) {
+      ExpiredRows rows = batch.rows();
+      if (metLocks || batch.size() < RANGE_FROM || rows == overflowedIn) {
         return other.deleteBatch(em, batch);
       }
-      ExpiredRows rows = batch.rows();
       lockWait.session.prepare(em);
       List<?> end = rows.bind(em.createQuery(Jpql.probeRangeEnd(rows)))
           .setFirstResult(batch.size() - 1)
@@ -173,16 +181,22 @@ final class RangeShapes implements NativeShapes {
       Duration wait = LOCK_WAIT;
       Integer restore = boundWaits(em, wait);
       try {
-        if (end.isEmpty()) {
-          // Fewer expired rows than the batch takes: all of them, in one statement.
-          return rows.bind(em.createQuery(Jpql.deleteExpired(rows))).executeUpdate();
+        // Fewer expired rows than the batch takes: all of them, in one statement; else those before the probed value.
+        int deleted = end.isEmpty() ? rows.bind(em.createQuery(Jpql.deleteExpired(rows))).executeUpdate()
+            : rows.bind(em.createQuery(Jpql.deleteBefore(rows))).setParameter("rangeEnd", end.get(0)).executeUpdate();
+        if (deleted > batch.size()) {
+          overflowedIn = rows;
+          LOGGER.log(Level.DEBUG, () -> "Pass " + rows.pass().name() + ": the range delete took " + deleted
+              + " rows, more than the batch's " + batch.size() + " (rows arrived after its probe); rolled back, and"
+              + " this sweep goes on with " + other.name());
+          throw new Batch.SteppedAside(rows.pass().name() + ": the range delete took " + deleted + " rows, more than"
+              + " the batch's " + batch.size(), null);
         }
-        int deleted = rows.bind(em.createQuery(Jpql.deleteBefore(rows)))
-            .setParameter("rangeEnd", end.get(0))
-            .executeUpdate();
-        if (deleted > 0) {
+        if (deleted > 0 || end.isEmpty()) {
           return deleted;
         }
+      } catch (Batch.SteppedAside e) {
+        throw e;
       } catch (RuntimeException e) {
         if (!isLockTimeout(e)) {
           throw e;
