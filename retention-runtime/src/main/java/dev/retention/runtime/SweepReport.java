@@ -29,10 +29,14 @@ public final class SweepReport {
   private final boolean skipped;
   private final List<String> partitions;
   private final long partitionRows;
+  private final long setAside;
+  private final Optional<String> setAsideReason;
 
   private SweepReport(Builder builder) {
     this.partitions = builder.partitions;
     this.partitionRows = builder.partitionRows;
+    this.setAside = builder.setAside;
+    this.setAsideReason = Optional.ofNullable(builder.setAsideReason);
     this.pass = builder.pass;
     this.startedAt = builder.startedAt;
     this.cutoff = builder.cutoff;
@@ -120,9 +124,28 @@ public final class SweepReport {
     return scope;
   }
 
-  /** Whether the window was {@link ScopeWindows#NEVER}: no row was read or deleted, and {@link #cutoff()} is none. */
+  /**
+   * Whether the window was {@link ScopeWindows#NEVER}: no row was read or deleted, and {@link #cutoff()} is none. A pass
+   * whose own window is never but some of whose scopes have windows of their own keeps every row only when none of
+   * theirs went either.
+   */
   public boolean keepsEveryRow() {
-    return cutoff.equals(Instant.MIN);
+    return cutoff.equals(Instant.MIN) && deleted == 0 && partitions.isEmpty();
+  }
+
+  /**
+   * The expired rows the sweep kept because their values are implausible for the epoch unit the pass declares (epoch
+   * seconds in a milliseconds column read as 1970; see {@link #setAsideReason()}), or that read as thousands of years
+   * ahead and so never expire; 0 for a pass over a date type or with {@code epoch-check=false}. Such rows do not stop
+   * the sweep: the others go.
+   */
+  public long setAside() {
+    return setAside;
+  }
+
+  /** Why {@link #setAside()} rows were kept, naming the values read and the likely mistake; empty when none were. */
+  public Optional<String> setAsideReason() {
+    return setAsideReason;
   }
 
   /**
@@ -163,13 +186,14 @@ public final class SweepReport {
         && workRemains == that.workRemains && dryRun == that.dryRun && pass.equals(that.pass)
         && startedAt.equals(that.startedAt) && cutoff.equals(that.cutoff) && duration.equals(that.duration)
         && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope) && skipped == that.skipped
-        && partitions.equals(that.partitions) && partitionRows == that.partitionRows;
+        && partitions.equals(that.partitions) && partitionRows == that.partitionRows && setAside == that.setAside
+        && setAsideReason.equals(that.setAsideReason);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, scope,
-        skipped, partitions, partitionRows);
+        skipped, partitions, partitionRows, setAside, setAsideReason);
   }
 
   @Override
@@ -191,8 +215,18 @@ public final class SweepReport {
           .append(partitions.size() == 1 ? " partition" : " partitions").append(" (about ").append(partitionRows)
           .append(partitionRows == 1 ? " row)" : " rows)");
     }
-    text.append(keepsEveryRow() ? ", keeps every row (window never)" : ", cutoff " + cutoff)
-        .append(", took ").append(duration.toMillis()).append(" ms");
+    if (keepsEveryRow()) {
+      text.append(", keeps every row (window never)");
+    } else if (cutoff.equals(Instant.MIN)) {
+      text.append(", the pass's own window never (its scopes' own windows)");
+    } else {
+      text.append(", cutoff ").append(cutoff);
+    }
+    text.append(", took ").append(duration.toMillis()).append(" ms");
+    if (setAside > 0) {
+      text.append(", set aside ").append(setAside).append(setAside == 1 ? " row (" : " rows (")
+          .append(setAsideReason.orElse("implausible values")).append(')');
+    }
     if (workRemains) {
       text.append(", work remains");
     }
@@ -218,6 +252,8 @@ public final class SweepReport {
     private boolean skipped;
     private List<String> partitions = List.of();
     private long partitionRows;
+    private long setAside;
+    private String setAsideReason;
 
     private Builder(String pass, Instant startedAt, Instant cutoff) {
       this.pass = Objects.requireNonNull(pass, "pass");
@@ -277,6 +313,20 @@ public final class SweepReport {
     public Builder partitions(List<String> partitions, long partitionRows) {
       this.partitions = List.copyOf(partitions);
       this.partitionRows = partitionRows;
+      return this;
+    }
+
+    /**
+     * The rows kept because their values are implausible for the declared epoch unit, and why.
+     *
+     * @throws IllegalArgumentException when {@code rows} is negative, or positive without a reason
+     */
+    public Builder setAside(long rows, String reason) {
+      if (rows < 0 || rows > 0 && (reason == null || reason.isBlank())) {
+        throw new IllegalArgumentException("set aside " + rows + " rows, reason " + reason);
+      }
+      this.setAside = rows;
+      this.setAsideReason = rows == 0 ? null : reason;
       return this;
     }
 

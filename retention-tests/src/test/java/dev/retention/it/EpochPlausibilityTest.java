@@ -23,9 +23,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Epoch values that the declared unit misreads keep every row and fail the sweep, loudly. Before, a column of epoch
- * seconds declared {@code MILLISECONDS} read as January 1970 and went whole at the first sweep, sessions that had
- * hours to live included. The bounds: a milliseconds value before 1973-01-01, a seconds value after 5000-01-01.
+ * Epoch values that the declared unit misreads are set aside, never a reason to stop: their rows are kept and counted
+ * in the report with why, and the pass goes on for the others. Before, a column of epoch seconds declared
+ * {@code MILLISECONDS} read as January 1970 and went whole at the first sweep; and once that was caught, one sentinel
+ * (a primitive 0, or 9999-12-31) failed every sweep of the table for ever. The bounds: a milliseconds value before
+ * 1973-01-01 would be taken as expired, so the predicate keeps it; a value after 5000-01-01 never expires.
  */
 @EveryProvider
 @ParameterizedClass(name = "{0}")
@@ -53,45 +55,59 @@ class EpochPlausibilityTest extends DatabaseSuite {
 
   @ParameterizedTest(name = "dry run: {0}")
   @ValueSource(booleans = {false, true})
-  void secondsInAMillisecondsColumnFailTheSweepAndKeepEveryRow(boolean dryRun) {
+  void secondsInAMillisecondsColumnAreSetAsideAndEveryRowIsKept(boolean dryRun) {
     persistSessionsInSeconds();
 
     try (RetentionRuntime retention = runtime(RetentionOptions.empty().withDryRun(dryRun))) {
       SweepReport report = retention.sweep(SESSIONS);
 
+      assertTrue(report.succeeded(), () -> "set aside, not failed: " + report);
       assertEquals(0, report.deleted(), report::toString);
-      assertEquals(0, report.batches());
-      String failure = report.failure().orElseThrow(() -> new AssertionError("the sweep succeeded: " + report))
-          .getMessage();
-      assertTrue(failure.contains("Pass " + SESSIONS + ": its @Ttl attribute expiryTime is declared to hold epoch"
-          + " milliseconds (epoch = EpochUnit.MILLISECONDS), but its oldest value, 1772362800, reads as"
-          + " 1970-01-21T12:19:22.800Z, before 1973-01-01T00:00:00Z, and its newest, 1772971200, as"
-          + " 1970-01-21T12:29:31.200Z; read as epoch seconds they are 2026-03-01T11:00:00Z and"
-          + " 2026-03-08T12:00:00Z. The column most likely holds epoch seconds, and every row would be taken as"
-          + " expired since 1970, so this sweep deleted nothing. If it holds epoch seconds, declare epoch ="
-          + " EpochUnit.SECONDS on expiryTime; if these values are meant, turn this check off for the pass with"
-          + " retention." + SESSIONS + ".epoch-check=false"), failure);
+      assertEquals(4, report.setAside(), report::toString);
+      String reason = report.setAsideReason().orElseThrow();
+      assertTrue(reason.startsWith("4 read as epoch milliseconds before 1973-01-01T00:00:00Z (the oldest, 1772362800,"
+          + " as 1970-01-21T12:19:22.800Z; as epoch seconds 2026-03-01T11:00:00Z): epoch seconds declared as"
+          + " milliseconds, or a sentinel, kept rather than taken as expired since 1970. If the column holds another"
+          + " unit, declare it on expiryTime (epoch = EpochUnit.SECONDS or another); if these values are meant,"
+          + " retention." + SESSIONS + ".epoch-check=false takes them as epoch milliseconds"), reason);
+      assertTrue(report.toString().contains(", set aside 4 rows (4 read as epoch milliseconds before 1973"), report::toString);
     }
     assertEquals(Set.of("an-hour-ago", "in-an-hour", "tomorrow", "next-week"), sessionIds());
   }
 
   @Test
-  void millisecondsInASecondsColumnFailTheSweepAndKeepEveryRow() {
+  void millisecondsInASecondsColumnNeverExpireAndAreCounted() {
     Jpa.persistAll(emf, List.of(new ApiKey(1, NOW_MILLIS - 1_000), new ApiKey(2, NOW_SECONDS - 1),
         new ApiKey(3, null)));
 
     try (RetentionRuntime retention = runtime(RetentionOptions.empty())) {
       SweepReport report = retention.sweep(KEYS);
 
-      assertEquals(0, report.deleted(), report::toString);
-      String failure = report.failure().orElseThrow(() -> new AssertionError("the sweep succeeded: " + report))
-          .getMessage();
-      assertTrue(failure.contains("Pass " + KEYS + ": its @Ttl attribute expiresAt is declared to hold epoch seconds"
-          + " (epoch = EpochUnit.SECONDS), but its newest value, 1772366399000, reads as +58134-01-20T23:43:20Z,"
-          + " after 5000-01-01T00:00:00Z, and its oldest, 1772366399, as 2026-03-01T11:59:59Z; read as epoch"
-          + " milliseconds they are 2026-03-01T11:59:59Z and 1970-01-21T12:19:26.399Z."), failure);
+      assertTrue(report.succeeded(), report::toString);
+      assertEquals(1, report.deleted(), report::toString);
+      assertEquals(1, report.setAside(), report::toString);
+      assertTrue(report.setAsideReason().orElseThrow().startsWith("1 read as epoch seconds after"
+          + " 5000-01-01T00:00:00Z (the newest, 1772366399000, as +58134-01-20T23:43:20Z), which never expire: epoch"
+          + " milliseconds declared as seconds?"), report::toString);
     }
-    assertEquals(Set.of(1L, 2L, 3L), ids("select k.id from ApiKey k"));
+    assertEquals(Set.of(1L, 3L), ids("select k.id from ApiKey k"));
+  }
+
+  /** Microseconds in a milliseconds column read as tens of thousands of years ahead: kept, and now said. */
+  @Test
+  void microsecondsInAMillisecondsColumnAreCounted() {
+    Jpa.persistAll(emf, List.of(new SpringSessionRow("micros", NOW_MILLIS * 1_000),
+        new SpringSessionRow("expired", NOW_MILLIS - 1)));
+
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty())) {
+      SweepReport report = retention.sweep(SESSIONS);
+
+      assertEquals(1, report.deleted(), report::toString);
+      assertEquals(1, report.setAside(), report::toString);
+      assertTrue(report.setAsideReason().orElseThrow().contains("epoch microseconds declared as milliseconds?"),
+          report::toString);
+    }
+    assertEquals(Set.of("micros"), sessionIds());
   }
 
   /** The bounds themselves are plausible: 1973-01-01 in milliseconds, 5000-01-01 in seconds. */
@@ -108,23 +124,43 @@ class EpochPlausibilityTest extends DatabaseSuite {
 
       assertTrue(sessions.succeeded(), () -> sessions.failure().orElseThrow().toString());
       assertTrue(keys.succeeded(), () -> keys.failure().orElseThrow().toString());
+      assertEquals(0, sessions.setAside() + keys.setAside());
     }
     assertEquals(Set.of("tomorrow"), sessionIds());
     assertEquals(Set.of(2L), ids("select k.id from ApiKey k"));
   }
 
-  /** A millisecond before 1973 is enough: that row would go as expired since 1970, whatever the column holds. */
+  /** A millisecond before 1973 is set aside: that row would go as expired since 1970; the others go as due. */
   @Test
-  void oneValueBeforeTheBoundFailsTheSweep() {
+  void aSentinelBeforeTheBoundIsSetAsideAndTheOthersGo() {
     Jpa.persistAll(emf, List.of(new SpringSessionRow("last-of-1972", Instant.parse("1973-01-01T00:00:00Z")
-        .toEpochMilli() - 1), new SpringSessionRow("tomorrow", NOW_MILLIS + 86_400_000)));
+        .toEpochMilli() - 1), new SpringSessionRow("zero", 0), new SpringSessionRow("expired", NOW_MILLIS - 1),
+        new SpringSessionRow("tomorrow", NOW_MILLIS + 86_400_000)));
 
     try (RetentionRuntime retention = runtime(RetentionOptions.empty())) {
       SweepReport report = retention.sweep(SESSIONS);
 
-      assertTrue(report.failure().isPresent(), report::toString);
+      assertTrue(report.succeeded(), report::toString);
+      assertEquals(1, report.deleted(), report::toString);
+      assertEquals(2, report.setAside(), report::toString);
     }
-    assertEquals(Set.of("last-of-1972", "tomorrow"), sessionIds());
+    assertEquals(Set.of("last-of-1972", "zero", "tomorrow"), sessionIds());
+  }
+
+  /** 9999-12-31, a common "never", and Long.MAX_VALUE in a seconds column: kept, counted, and the others go. */
+  @Test
+  void farFutureSentinelsInASecondsColumnStopNothing() {
+    Jpa.persistAll(emf, List.of(new ApiKey(1, 253_402_300_799L), new ApiKey(2, Long.MAX_VALUE),
+        new ApiKey(3, NOW_SECONDS - 1), new ApiKey(4, NOW_SECONDS + 60)));
+
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty())) {
+      SweepReport report = retention.sweep(KEYS);
+
+      assertTrue(report.succeeded(), report::toString);
+      assertEquals(1, report.deleted(), report::toString);
+      assertEquals(2, report.setAside(), "both read after the year 5000, and never expire: " + report);
+    }
+    assertEquals(Set.of(1L, 2L, 4L), ids("select k.id from ApiKey k"));
   }
 
   /** What the check prevents: with it off, the seconds read as 1970, and every session goes. */

@@ -107,6 +107,9 @@ class NeverWindowTest extends DatabaseSuite {
       assertTrue(whole.succeeded(), whole::toString);
       assertEquals(3, whole.deleted(), "acme's two, globex's old one");
       assertEquals(Instant.MIN, whole.cutoff(), "the pass's own window is never");
+      assertFalse(whole.keepsEveryRow(), "its scopes' own windows let rows go: " + whole);
+      assertTrue(whole.toString().contains("deleted 3 rows in ") && whole.toString().contains(
+          ", the pass's own window never (its scopes' own windows)"), whole::toString);
 
       SweepReport initech = retention.sweep(EVENTS, "initech");
       assertTrue(initech.succeeded(), initech::toString);

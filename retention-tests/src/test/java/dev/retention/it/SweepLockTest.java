@@ -61,6 +61,31 @@ class SweepLockTest extends DatabaseSuite {
     Jpa.persistAll(emf, sessions);
   }
 
+  /**
+   * The sweep lock holds a connection of its own for the whole sweep: with a pool of one, every batch would wait for a
+   * connection that never comes. The build says so, naming the lock and the setting; H2 takes no lock, so it builds.
+   */
+  @Test
+  void aPoolOfOneConnectionFailsTheBuildNamingTheSweepLockAndTheSetting() {
+    jakarta.persistence.EntityManagerFactory single = Jpa.factory(database, List.of(SessionToken.class),
+        java.util.Map.of("hibernate.connection.pool_size", "1"));
+    try {
+      RetentionRuntime.Builder builder = RetentionRuntime.builder(single).clock(clock);
+      if (kind == TestDatabase.Kind.H2) {
+        builder.build().close();
+        return;
+      }
+      dev.retention.runtime.RetentionConfigurationException refused = org.junit.jupiter.api.Assertions.assertThrows(
+          dev.retention.runtime.RetentionConfigurationException.class, builder::build);
+      assertTrue(refused.getMessage().contains("The connection pool has 1 connection, but a sweep holds one of its own"
+          + " for the whole sweep, for its sweep lock") && refused.getMessage().contains(
+              "Give the pool at least 2 connections (hibernate.connection.pool_size (Hibernate's built-in pool))"),
+          refused::getMessage);
+    } finally {
+      single.close();
+    }
+  }
+
   @Test
   void aSweepIsSkippedWhileAnotherSessionHoldsThePassAndRunsOnceThatConnectionCloses() throws SQLException {
     assumeServer();

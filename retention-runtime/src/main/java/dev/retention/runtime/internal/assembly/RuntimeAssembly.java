@@ -13,6 +13,7 @@ import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
+import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.mapping.StoredTypes;
 import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.Conditions;
@@ -115,9 +116,13 @@ public final class RuntimeAssembly {
     StopSignal stopSignal = new StopSignal();
     Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory());
     SweepTimer timer = input.sweepTimer();
+    PassLocks locks = ProviderSupport.passLocks(emf);
+    Optional<String> lockProblem = locks.configurationProblem();
+    if (lockProblem.isPresent() && settings.values().stream().anyMatch(BoundSettings::enabled)) {
+      throw new RetentionConfigurationException(List.of(lockProblem.get()));
+    }
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, TextComparison.of(emf),
-        ProviderSupport.passLocks(emf));
+        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, TextComparison.of(emf), locks);
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     PartitionTables partitionTables = ProviderSupport.partitionTables(emf, input.portableStatements());
     boolean jtaBatches = TransactionChoice.isJtaFactory(emf, jta);

@@ -28,6 +28,15 @@ public interface PassLocks {
   /** What the start line says of it: how instances agree who sweeps a pass. */
   String describe();
 
+  /**
+   * Why the locks cannot work with the factory as it is configured, naming the setting to change: a pool of one
+   * connection, which the lock would hold for the whole sweep, leaving none for its batches. Empty when they can, or
+   * when nothing can be told in advance.
+   */
+  default Optional<String> configurationProblem() {
+    return Optional.empty();
+  }
+
   /** No lock: every instance sweeps every pass (H2, and databases with no session lock the runtime knows). */
   PassLocks NONE = new PassLocks() {
     private final Held nothing = () -> {};

@@ -95,12 +95,45 @@ public final class PassModel {
     return descriptor.epochUnit();
   }
 
-  /** The rows expired at {@code cutoff} within {@code scope}: the predicate every statement applies. */
+  /** The rows expired at {@code cutoff} within {@code scope}, epoch values judged: see the next method. */
   public ExpiredRows expiredAt(Cutoff cutoff, Scope scope) {
+    return expiredAt(cutoff, scope, true);
+  }
+
+  /**
+   * The rows expired at {@code cutoff} within {@code scope}: the predicate every statement applies.
+   *
+   * @param judgeEpochValues whether epoch milliseconds before {@link #EARLIEST_MILLISECONDS} are kept as implausible
+   *     ({@code epoch-check}); the floor is then in the predicate, else it is the type's least value
+   */
+  public ExpiredRows expiredAt(Cutoff cutoff, Scope scope, boolean judgeEpochValues) {
     if (!scope.isAll() && scopeAttribute().isEmpty()) {
       throw new IllegalArgumentException("Pass " + name() + " has no @TtlScope attribute, so it has no " + scope);
     }
-    return new ExpiredRows(this, cutoff, pass.cutoffValue(cutoff), scope);
+    Object cutoffValue = pass.cutoffValue(cutoff);
+    return new ExpiredRows(this, cutoff, cutoffValue, scope, hasFloor() ? floorOf(cutoffValue, judgeEpochValues)
+        : null);
+  }
+
+  /**
+   * Epoch milliseconds before this are implausible: epoch seconds declared as milliseconds land there (every epoch
+   * second up to the year 4970 reads as milliseconds before it), and an application that stamps rows in milliseconds has
+   * no reason to stamp one in 1970-1972.
+   */
+  public static final Instant EARLIEST_MILLISECONDS = Instant.parse("1973-01-01T00:00:00Z");
+
+  /** Whether the predicate has a floor, {@code ttl >= :plausibleFrom}: for a pass over epoch milliseconds. */
+  public boolean hasFloor() {
+    return epochUnit().filter(ChronoUnit.MILLIS::equals).isPresent();
+  }
+
+  /** The floor as a value of the cutoff's type: an {@code Integer} for an int attribute, else a {@code Long}. */
+  private static Object floorOf(Object cutoffValue, boolean judged) {
+    long floor = judged ? EARLIEST_MILLISECONDS.toEpochMilli() : Long.MIN_VALUE;
+    if (cutoffValue instanceof Integer) {
+      return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, floor));
+    }
+    return floor;
   }
 
   /**

@@ -109,6 +109,12 @@ public final class Jpql {
     return "select count(e)" + from(rows);
   }
 
+  /** How many rows have a {@code @Ttl} value below {@code :bound}, or above it. */
+  public static String countOutside(PassModel pass, boolean above) {
+    return "select count(e) from " + pass.entityName() + " e where e." + pass.ttlAttribute()
+        + (above ? " > :bound" : " < :bound");
+  }
+
   /** The least and the greatest value of the {@code @Ttl} attribute, over every row. */
   public static String range(PassModel pass) {
     return "select min(e." + pass.ttlAttribute() + "), max(e." + pass.ttlAttribute() + ") from " + pass.entityName()

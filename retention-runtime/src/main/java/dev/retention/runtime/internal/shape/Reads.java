@@ -25,6 +25,17 @@ public final class Reads {
   }
 
   /** The least and the greatest value of the pass's {@code @Ttl} attribute over all its rows; nulls when none has one. */
+  /**
+   * How many rows of {@code pass} have an epoch value below {@code bound} (or above it, when {@code above}), whatever
+   * the predicate: the rows the epoch check sets aside.
+   */
+  public static long countOutside(EntityManager em, PassModel pass, long bound, boolean above) {
+    Class<?> type = em.getMetamodel().entity(pass.entityType()).getAttribute(pass.ttlAttribute()).getJavaType();
+    Object typed = type == Integer.class || type == int.class
+        ? (Object) (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, bound)) : (Object) bound;
+    return em.createQuery(Jpql.countOutside(pass, above), Long.class).setParameter("bound", typed).getSingleResult();
+  }
+
   public static Object[] range(EntityManager em, PassModel pass) {
     return (Object[]) em.createQuery(Jpql.range(pass)).getSingleResult();
   }

@@ -84,7 +84,8 @@ final class BatchRun implements Batch.Guard {
   private void useWindow(Duration newWindow) {
     this.window = newWindow;
     this.cutoff = cutoffOf(now, newWindow);
-    this.rows = keepsEveryRow() ? null : pass.model().expiredAt(Cutoff.of(cutoff, pass.environment().zone()), scope);
+    this.rows = keepsEveryRow() ? null : pass.model().expiredAt(Cutoff.of(cutoff, pass.environment().zone()), scope,
+        pass.settings().epochCheck());
   }
 
   /** The cutoff of {@code window} at {@code now}: {@link Instant#MIN} for a window of never, which keeps every row. */
@@ -107,9 +108,9 @@ final class BatchRun implements Batch.Guard {
   }
 
   /**
-   * Whether whole partitions may go before this run's batches: not when its window keeps every row, nor when its epoch
-   * values are implausible for their unit (checked here, once a sweep; the run then deletes nothing either), since a
-   * partition's bound would be misread just as the rows' values.
+   * Whether whole partitions may go before this run's batches: not when its window keeps every row, nor when some epoch
+   * values are implausible for their unit (judged here, once a sweep), since a partition would take rows the batches'
+   * predicate sets aside, and its bound would be misread just as the rows' values.
    */
   boolean wholePartitionsMayGo() {
     return !keepsEveryRow() && epochValuesPlausible();
@@ -147,8 +148,9 @@ final class BatchRun implements Batch.Guard {
     if (keepsEveryRow()) {
       return false; // a spelling stored for the scope is kept for ever
     }
-    if (failure != null || !epochValuesPlausible()) {
-      return false; // the epoch check failed already
+    epochValuesPlausible();
+    if (failure != null) {
+      return false; // the epoch check failed
     }
     if (pass.settings().dryRun()) {
       countInsteadOfDeleting();
@@ -204,20 +206,22 @@ final class BatchRun implements Batch.Guard {
   }
 
   /**
-   * Once a sweep, before its first row is deleted or counted: stored epoch values that the declared unit misreads fail
-   * the sweep and keep every row ({@link EpochPlausibility}).
+   * Once a sweep, before its first row is deleted or counted: stored epoch values that the declared unit misreads are
+   * counted, and their rows set aside (the predicate's floor keeps them; {@link EpochPlausibility}).
+   *
+   * @return whether every value is plausible, so that whole partitions may go; false too when the count failed, which
+   *     fails the sweep
    */
   boolean epochValuesPlausible() {
     if (sweep.epochValuesChecked) {
-      return true;
+      return sweep.setAside == 0;
     }
     sweep.epochValuesChecked = true;
     try {
-      read(em -> {
-        EpochPlausibility.check(em, pass.model(), pass.settings());
-        return null;
-      });
-      return true;
+      EpochPlausibility.Finding finding = read(em -> EpochPlausibility.judge(em, pass.model(), pass.settings()));
+      sweep.setAside = finding.rows();
+      sweep.setAsideReason = finding.reason();
+      return finding.plausible();
     } catch (RuntimeException | Error e) {
       failure = new SweepFailedException(pass.name(), step("checking its epoch values"), cutoff(), e);
       return false;

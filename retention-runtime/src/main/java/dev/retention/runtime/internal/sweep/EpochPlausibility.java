@@ -8,36 +8,46 @@ import jakarta.persistence.EntityManager;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * Whether the values a pass's epoch attribute holds are plausible for the unit it declares, checked before a sweep
+ * Which stored values of a pass's epoch attribute are implausible for the unit it declares, judged once a sweep before it
  * deletes or counts anything. Seconds and milliseconds differ a thousandfold, and the wrong one is silent: a column of
  * epoch seconds declared {@code MILLISECONDS} reads as January 1970, so every row would go at the first sweep; one of
- * milliseconds declared {@code SECONDS} reads as tens of thousands of years ahead, so no row would ever go. Two index
- * probes, the attribute's least and greatest values over the whole table, tell either apart from real data:
+ * milliseconds declared {@code SECONDS} (or of microseconds declared {@code MILLISECONDS}) reads as tens of thousands of
+ * years ahead, so no row would ever go. Two index probes, the attribute's least and greatest values, tell whether any
+ * value is off; only then one count says how many:
  *
  * <ul>
- *   <li>a milliseconds attribute whose oldest value is before {@link #EARLIEST_MILLISECONDS} (1973-01-01): every epoch
- *       second up to the year 4970 reads as milliseconds before it, and an application that stamps rows in
- *       milliseconds has no reason to stamp one in 1970-1972;
- *   <li>a seconds attribute whose newest value is after {@link #LATEST_SECONDS} (5000-01-01): every epoch millisecond
- *       after 1973-01-11 reads as seconds after it.
+ *   <li>a milliseconds value before {@link PassModel#EARLIEST_MILLISECONDS} (1973-01-01) is where a mistake would delete
+ *       rows: the predicate of such a pass keeps every row below that floor ({@code ExpiredRows}), so those rows are
+ *       <em>set aside</em>, whatever they are (epoch seconds, or a sentinel such as 0), and the others go;
+ *   <li>a value after {@link #LATEST} (5000-01-01) never expires, whatever its unit: nothing is deleted by it, but the
+ *       rows are counted as set aside too, since their unit is most likely not the one declared.
  * </ul>
  *
- * <p>Either fails the sweep before its first statement that deletes or counts, every row kept, with the pass, the
- * attribute, the unit and the values read both ways, and the two ways out: declare the other unit, or, when such
- * values are meant (a sentinel such as 0 or {@code Long.MAX_VALUE}), set {@code epoch-check=false} for the pass.
+ * <p>Neither fails the sweep: one implausible row is kept and reported ({@code SweepReport.setAside()}, with the values
+ * read both ways and the way out: declare the other unit, or, when such values are meant, {@code epoch-check=false} for
+ * the pass, which takes them as declared).
  *
- * <p>The unit is the one the pass declares ({@code PassModel.epochUnit()}); a pass over a date type is not checked.
+ * <p>The unit is the one the pass declares ({@code PassModel.epochUnit()}); a pass over a date type is not judged.
  */
 public final class EpochPlausibility {
 
-  /** Epoch milliseconds before this are implausible: epoch seconds misdeclared as milliseconds land there. */
-  public static final Instant EARLIEST_MILLISECONDS = Instant.parse("1973-01-01T00:00:00Z");
+  /** Epoch values after this never expire: milliseconds declared as seconds, or microseconds as milliseconds, land there. */
+  public static final Instant LATEST = Instant.parse("5000-01-01T00:00:00Z");
 
-  /** Epoch seconds after this are implausible: epoch milliseconds misdeclared as seconds land there. */
-  public static final Instant LATEST_SECONDS = Instant.parse("5000-01-01T00:00:00Z");
+  /** What a sweep found: how many rows it sets aside and why (null when none). */
+  record Finding(long rows, String reason) {
+    static final Finding NONE = new Finding(0, null);
+
+    /** Whether every value is plausible, so that whole partitions may go. */
+    boolean plausible() {
+      return rows == 0;
+    }
+  }
 
   /** The two units of epoch time. */
   enum Unit {
@@ -52,10 +62,6 @@ public final class EpochPlausibility {
       this.constant = constant;
     }
 
-    Unit other() {
-      return this == SECONDS ? MILLISECONDS : SECONDS;
-    }
-
     /** {@code value} read in this unit, or what keeps it from being an instant. */
     String read(long value) {
       try {
@@ -64,49 +70,56 @@ public final class EpochPlausibility {
         return "beyond the range of java.time.Instant";
       }
     }
+
+    long latest() {
+      return this == SECONDS ? LATEST.getEpochSecond() : LATEST.toEpochMilli();
+    }
   }
 
   private EpochPlausibility() {}
 
   /**
-   * Checks the stored values of {@code pass}'s attribute, when it holds epoch time and {@code epoch-check} is on.
+   * Judges the stored values of {@code pass}'s attribute, when it holds epoch time and {@code epoch-check} is on.
    *
-   * @throws IllegalStateException when they are implausible for the declared unit, saying why and what to do
+   * @return how many rows are set aside, and why; {@link Finding#NONE} when every value is plausible
    */
-  public static void check(EntityManager em, PassModel pass, PassSettings settings) {
+  public static Finding judge(EntityManager em, PassModel pass, PassSettings settings) {
     if (!settings.epochCheck()) {
-      return;
+      return Finding.NONE;
     }
     Optional<Unit> unit = pass.epochUnit().map(chrono -> chrono == ChronoUnit.MILLIS ? Unit.MILLISECONDS : Unit.SECONDS);
     if (unit.isEmpty()) {
-      return;
+      return Finding.NONE;
     }
     Object[] range = Reads.range(em, pass);
     if (range[0] == null) {
-      return; // no row has a value
+      return Finding.NONE; // no row has a value
     }
     long oldest = ((Number) range[0]).longValue();
     long newest = ((Number) range[1]).longValue();
-    if (unit.get() == Unit.MILLISECONDS && oldest < EARLIEST_MILLISECONDS.toEpochMilli()) {
-      throw new IllegalStateException(describe(pass, Unit.MILLISECONDS, "oldest", oldest, "newest", newest,
-          "before " + EARLIEST_MILLISECONDS, "every row would be taken as expired since 1970"));
+    long earliest = PassModel.EARLIEST_MILLISECONDS.toEpochMilli();
+    List<String> reasons = new ArrayList<>();
+    long rows = 0;
+    if (unit.get() == Unit.MILLISECONDS && oldest < earliest) {
+      long early = Reads.countOutside(em, pass, earliest, false);
+      rows += early;
+      reasons.add(early + " read as epoch milliseconds before " + PassModel.EARLIEST_MILLISECONDS + " (the oldest, "
+          + oldest + ", as " + Unit.MILLISECONDS.read(oldest) + "; as epoch seconds " + Unit.SECONDS.read(oldest)
+          + "): epoch seconds declared as milliseconds, or a sentinel, kept rather than taken as expired since 1970");
     }
-    if (unit.get() == Unit.SECONDS && newest > LATEST_SECONDS.getEpochSecond()) {
-      throw new IllegalStateException(describe(pass, Unit.SECONDS, "newest", newest, "oldest", oldest,
-          "after " + LATEST_SECONDS, "rows would be taken as expiring thousands of years late"));
+    if (newest > unit.get().latest()) {
+      long late = Reads.countOutside(em, pass, unit.get().latest(), true);
+      rows += late;
+      reasons.add(late + " read as " + unit.get().words + " after " + LATEST + " (the newest, " + newest + ", as "
+          + unit.get().read(newest) + "), which never expire: " + (unit.get() == Unit.SECONDS
+              ? "epoch milliseconds declared as seconds?" : "epoch microseconds declared as milliseconds?"));
     }
-  }
-
-  private static String describe(PassModel pass, Unit declared, String which, long value, String otherWhich,
-      long otherValue, String bound, String consequence) {
-    return "Pass " + pass.name() + ": its @Ttl attribute " + pass.ttlAttribute() + " is declared to hold "
-        + declared.words + " (epoch = " + declared.constant + "), but its " + which + " value, " + value + ", reads as "
-        + declared.read(value) + ", " + bound + ", and its " + otherWhich + ", " + otherValue + ", as "
-        + declared.read(otherValue) + "; read as " + declared.other().words + " they are " + declared.other().read(value)
-        + " and " + declared.other().read(otherValue) + ". The column most likely holds " + declared.other().words
-        + ", and " + consequence + ", so this sweep deleted nothing. If it holds " + declared.other().words
-        + ", declare epoch = " + declared.other().constant + " on " + pass.ttlAttribute() + "; if these values are"
-        + " meant, turn this check off for the pass with retention." + pass.name() + "."
-        + RetentionOption.EPOCH_CHECK.key() + "=false";
+    if (rows == 0) {
+      return Finding.NONE;
+    }
+    return new Finding(rows, String.join("; ", reasons) + ". If the column holds another unit, declare it on "
+        + pass.ttlAttribute() + " (epoch = " + (unit.get() == Unit.SECONDS ? Unit.MILLISECONDS : Unit.SECONDS).constant
+        + " or another); if these values are meant, retention." + pass.name() + "."
+        + RetentionOption.EPOCH_CHECK.key() + "=false takes them as " + unit.get().words);
   }
 }

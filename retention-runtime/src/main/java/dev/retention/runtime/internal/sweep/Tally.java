@@ -36,6 +36,9 @@ final class Tally {
   long partitionRows;
   /** Whether the sweep checked its epoch values already (once a sweep, whatever its scopes). */
   boolean epochValuesChecked;
+  /** The rows whose epoch values are implausible for their unit, kept, and why. */
+  long setAside;
+  String setAsideReason;
   /** Another instance held the pass's lock: the sweep did not run. */
   boolean skipped;
 
@@ -92,6 +95,7 @@ final class Tally {
         .scope(scope)
         .skipped(skipped)
         .partitions(partitions, partitionRows)
+        .setAside(setAside, setAsideReason)
         .build();
   }
 }

@@ -59,10 +59,12 @@ public final class HibernatePassLocks implements PassLocks {
 
   private final Kind kind;
   private final JdbcConnectionAccess connections;
+  private final Optional<PoolSize> pool;
 
-  private HibernatePassLocks(Kind kind, JdbcConnectionAccess connections) {
+  private HibernatePassLocks(Kind kind, JdbcConnectionAccess connections, Optional<PoolSize> pool) {
     this.kind = kind;
     this.connections = connections;
+    this.pool = pool;
   }
 
   /** The locks of the factory's database; {@link PassLocks#NONE} for a database without session locks, or not Hibernate. */
@@ -78,12 +80,22 @@ public final class HibernatePassLocks implements PassLocks {
         : dialect instanceof MySQLDialect ? Kind.NAMED
         : null;
     return kind == null ? PassLocks.NONE
-        : new HibernatePassLocks(kind, factory.getJdbcServices().getBootstrapJdbcConnectionAccess());
+        : new HibernatePassLocks(kind, factory.getJdbcServices().getBootstrapJdbcConnectionAccess(),
+            PoolSize.of(factory));
   }
 
   @Override
   public String describe() {
     return "one instance sweeps a pass at a time (" + kind.description + " per pass; the others skip it)";
+  }
+
+  @Override
+  public Optional<String> configurationProblem() {
+    return pool.filter(size -> size.connections() < 2).map(size -> "The connection pool has " + size.connections()
+        + (size.connections() == 1 ? " connection" : " connections") + ", but a sweep holds one of its own for the"
+        + " whole sweep, for its sweep lock (" + kind.description + ": one instance sweeps a pass at a time), so its"
+        + " batches would get none and every sweep would fail waiting for one. Give the pool at least 2 connections ("
+        + size.setting() + ")");
   }
 
   @Override

@@ -86,9 +86,10 @@ final class PostgresCtidShape implements NativeShapes {
       return Judgement.declines(tableNote.get());
     }
     String id = single.getIdentifierColumnNames()[0];
+    String floor = pass.hasFloor() ? " and " + ttl.name() + " >= ?4" : "";
     return Judgement.takes(new Statement("delete from only " + table + " where ctid = any(array(select ctid from only "
-        + table + " where " + ttl.name() + " <= ?1 order by " + ttl.name() + ", " + id
-        + " limit ?2 for update skip locked)) and " + ttl.name() + " <= ?3"));
+        + table + " where " + ttl.name() + " <= ?1" + floor + " order by " + ttl.name() + ", " + id
+        + " limit ?2 for update skip locked)) and " + ttl.name() + " <= ?3" + floor));
   }
 
   /** Why the table cannot hold the bound, or empty when it is a plain table. */
@@ -133,13 +134,14 @@ final class PostgresCtidShape implements NativeShapes {
     public int deleteBatch(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
       BatchSession.ASYNCHRONOUS_COMMIT.prepare(em);
-      return em.createNativeQuery(sql)
+      NativeQuery<?> delete = em.createNativeQuery(sql)
           .unwrap(NativeQuery.class)
           .addSynchronizedEntityClass(rows.pass().entityType())
           .setParameter(1, rows.cutoffValue())
           .setParameter(2, batch.size())
-          .setParameter(3, rows.cutoffValue())
-          .executeUpdate();
+          .setParameter(3, rows.cutoffValue());
+      rows.plausibleFrom().ifPresent(floor -> delete.setParameter(4, floor));
+      return delete.executeUpdate();
     }
   }
 }

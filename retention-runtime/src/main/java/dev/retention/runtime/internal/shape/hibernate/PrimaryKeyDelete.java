@@ -37,8 +37,9 @@ import org.hibernate.query.NativeQuery;
  * @param sql the statement, with the ids as its first parameter and the cutoff as its second, up to its predicate on
  *     the scope
  * @param scopeColumn the scope column, or null for a pass without a scope
+ * @param ttlColumn the {@code @Ttl} column, for the floor of a pass over epoch milliseconds
  */
-record PrimaryKeyDelete(String sql, String scopeColumn) {
+record PrimaryKeyDelete(String sql, String scopeColumn, String ttlColumn) {
 
   /** The statement for {@code pass}, or empty when its entity or its columns are not plain enough for native SQL. */
   static Optional<PrimaryKeyDelete> of(SessionFactoryImplementor factory, PassModel pass) {
@@ -61,7 +62,7 @@ record PrimaryKeyDelete(String sql, String scopeColumn) {
     return sqlTypeOfId(single).map(idType -> new PrimaryKeyDelete("delete t from json_table(?1, '$[*]' columns (id "
         + idType + " path '$')) k straight_join " + single.getIdentifierTableName() + " t on t."
         + single.getIdentifierColumnNames()[0] + " = k.id where t." + ttl.name() + " <= ?2",
-        scope == null ? null : scope.name()));
+        scope == null ? null : scope.name(), ttl.name()));
   }
 
   /**
@@ -74,12 +75,18 @@ record PrimaryKeyDelete(String sql, String scopeColumn) {
     if (!rows.scope().isAll()) {
       statement += " and t." + scopeColumn + (scopeValue.isPresent() ? " = ?3" : " is null");
     }
+    Optional<Object> floor = rows.plausibleFrom();
+    int floorLabel = scopeValue.isPresent() ? 4 : 3; // ordinal labels run without a gap
+    if (floor.isPresent()) {
+      statement += " and t." + ttlColumn + " >= ?" + floorLabel;
+    }
     NativeQuery<?> delete = em.createNativeQuery(statement)
         .unwrap(NativeQuery.class)
         .addSynchronizedEntityClass(rows.pass().entityType())
         .setParameter(1, ids.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
         .setParameter(2, rows.cutoffValue());
     scopeValue.ifPresent(value -> delete.setParameter(3, value));
+    floor.ifPresent(value -> delete.setParameter(floorLabel, value));
     return delete.executeUpdate();
   }
 
