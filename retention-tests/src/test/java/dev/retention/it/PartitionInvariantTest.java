@@ -70,6 +70,30 @@ class PartitionInvariantTest extends DatabaseSuite {
   final RuntimeWarnings warnings = new RuntimeWarnings();
   int partitionsDropped;
   int cases;
+  /** The cases in which another connection committed a row without a value during the sweep's partition step. */
+  int nullsWrittenDuringDrops;
+
+  /**
+   * Before the sweep's second look for a row without a value (the lowest partition was looked at already), writes
+   * one: MariaDB files it under the lowest partition, which must then stay. Set per case, run once.
+   */
+  private final java.util.concurrent.atomic.AtomicReference<Runnable> beforeSecondNullCheck =
+      new java.util.concurrent.atomic.AtomicReference<>();
+  private final java.util.concurrent.atomic.AtomicInteger nullChecks = new java.util.concurrent.atomic.AtomicInteger();
+
+  @Override
+  protected Map<String, ?> properties() {
+    org.hibernate.resource.jdbc.spi.StatementInspector inspector = sql -> {
+      if (sql.toLowerCase(java.util.Locale.ROOT).contains(" is null limit 1") && nullChecks.incrementAndGet() == 2) {
+        Runnable write = beforeSecondNullCheck.getAndSet(null);
+        if (write != null) {
+          write.run();
+        }
+      }
+      return sql;
+    };
+    return Map.of("hibernate.session_factory.statement_inspector", inspector);
+  }
 
   PartitionInvariantTest(TestDatabase.Kind kind) {
     super(kind, Instant.EPOCH, DayEvent.class, WallClockEvent.class, MillisEvent.class, SecondsEvent.class);
@@ -174,6 +198,9 @@ class PartitionInvariantTest extends DatabaseSuite {
     RandomCases.run("partitions", database, CASES, this::oneCase);
     assertTrue(partitionsDropped > cases / 2, "the cases dropped partitions: " + partitionsDropped + " in " + cases
         + " cases");
+    if (kind == TestDatabase.Kind.MARIADB) {
+      assertTrue(nullsWrittenDuringDrops > 0, "no case wrote a row without a value during the drops");
+    }
   }
 
   private void oneCase(Random random) {
@@ -224,7 +251,23 @@ class PartitionInvariantTest extends DatabaseSuite {
       }
     }
     boolean withNull = catchAll || kind == TestDatabase.Kind.MARIADB;
-    if (withNull) {
+    // Now and then no row without a value at first, and one committed by another connection during the drops.
+    boolean nullDuringDrops = withNull && random.nextInt(3) == 0;
+    List<Long> writtenDuringDrops = new java.util.concurrent.CopyOnWriteArrayList<>();
+    nullChecks.set(0);
+    beforeSecondNullCheck.set(null);
+    if (nullDuringDrops) {
+      long nullId = id;
+      beforeSecondNullCheck.set(() -> {
+        try (Connection writer = database.connect(); Statement insert = writer.createStatement()) {
+          insert.executeUpdate("insert into " + shape.table + " (id, " + shape.column + ") values (" + nullId
+              + ", null)");
+          writtenDuringDrops.add(nullId);
+        } catch (SQLException e) {
+          throw new IllegalStateException("writing a row without a value during the drops", e);
+        }
+      });
+    } else if (withNull) {
       rows.put(id, null);
     }
     try {
@@ -244,6 +287,11 @@ class PartitionInvariantTest extends DatabaseSuite {
       report = retention.sweep(shape.entity.getName());
     }
 
+    beforeSecondNullCheck.set(null);
+    writtenDuringDrops.forEach(written -> rows.put(written, null));
+    if (!writtenDuringDrops.isEmpty()) {
+      nullsWrittenDuringDrops++;
+    }
     Predicate<Object> expired = shape.expired(cutoff);
     Predicate<Object> deleted = shape.deletedByJpql(cutoff);
     List<Long> kept = rows.entrySet().stream().filter(row -> row.getValue() == null || !deleted.test(row.getValue()))

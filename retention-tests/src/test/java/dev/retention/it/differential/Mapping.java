@@ -107,7 +107,8 @@ public enum Mapping {
       }
       case UTIL_DATE_AS_DAY -> latest(
           LocalDate.ofInstant(Instant.ofEpochMilli(((Date) stored).getTime()), ZoneOffset.UTC).atStartOfDay(), zone);
-      case EPOCH_SECONDS -> Instant.ofEpochSecond((Long) stored);
+      case EPOCH_SECONDS -> Instant.ofEpochSecond(Math.max(Instant.MIN.getEpochSecond(),
+          Math.min(Instant.MAX.getEpochSecond(), (Long) stored))); // clamped, as the runtime reads a long
       case EPOCH_MILLIS -> Instant.ofEpochMilli((Long) stored);
     };
   }
