@@ -20,6 +20,12 @@ public enum StatementShape {
   /** PostgreSQL, MariaDB and MySQL: JPQL whose batches lock their rows as they select them, skipping rows held. */
   SKIP_LOCKED("JPQL with SKIP LOCKED"),
 
+  /**
+   * Hibernate's {@code @SoftDelete} entities, on every database: native statements that see marked rows too and delete
+   * the expired ones for real, where a JPQL delete would only mark them.
+   */
+  SOFT_DELETE_PURGE("native purge past @SoftDelete"),
+
   /** A pass with a before-delete hook: JPQL that locks the batch's rows and hands them to the hook. */
   BEFORE_DELETE_HOOK("JPQL with rows locked for a before-delete hook"),
 

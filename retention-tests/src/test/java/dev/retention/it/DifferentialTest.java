@@ -9,6 +9,7 @@ import dev.retention.it.differential.DifferentialRow;
 import dev.retention.it.differential.DifferentialRowA;
 import dev.retention.it.differential.DifferentialRowB;
 import dev.retention.it.differential.DifferentialRowC;
+import dev.retention.it.differential.DifferentialRowD;
 import dev.retention.it.differential.LosAngelesWallClock;
 import dev.retention.it.differential.Mapping;
 import dev.retention.it.support.DatabaseSuite;
@@ -93,7 +94,8 @@ class DifferentialTest extends DatabaseSuite {
       new Way("portable JPQL", Force.PORTABLE, (kind, c) -> StatementShape.PORTABLE_JPQL),
       new Way("a before-delete hook", Force.HOOK, (kind, c) -> StatementShape.BEFORE_DELETE_HOOK),
       new Way("entity removal", Force.REMOVAL, DifferentialTest::nativeChoice),
-      new Way("the range statement", Force.RANGE_BATCHES, DifferentialTest::rangeChoice));
+      new Way("the range statement", Force.RANGE_BATCHES, DifferentialTest::rangeChoice),
+      new Way("the purge past @SoftDelete", Force.SOFT_DELETE, (kind, c) -> StatementShape.SOFT_DELETE_PURGE));
 
   private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
   private static final List<Class<? extends DifferentialRow>> TABLES =
@@ -106,6 +108,14 @@ class DifferentialTest extends DatabaseSuite {
       List.of("acme", "ACME", "Acme", "acme ", "globex", "Globex", "initech", "", " ");
   /** The owners' {@code active}, by owner id. */
   private static final List<Boolean> OWNERS_ACTIVE = java.util.Arrays.asList(true, false, null, true, false, null);
+  /**
+   * Epoch values a real column holds besides instants: 0 (a primitive's "none"), epoch seconds in a milliseconds
+   * column, microseconds in one, 9999-12-31 in seconds (a common "never"), and the largest long.
+   */
+  private static final List<Long> SENTINELS = List.of(0L, 1L, Instant.parse("2026-03-01T00:00:00Z").getEpochSecond(),
+      Instant.parse("2026-03-01T00:00:00Z").toEpochMilli() * 1_000, 253_402_300_799L, Long.MAX_VALUE);
+  /** Epoch milliseconds before this are implausible: their rows are set aside, as the guide says. */
+  private static final long EARLIEST_PLAUSIBLE_MILLIS = Instant.parse("1973-01-01T00:00:00Z").toEpochMilli();
   /** A bound no drain reaches unless a sweep keeps finding work for ever. */
   private static final int MAX_SWEEPS = 500;
 
@@ -121,14 +131,19 @@ class DifferentialTest extends DatabaseSuite {
 
   DifferentialTest(TestDatabase.Kind kind) {
     super(kind, ORIGIN, DifferentialOwner.class, DifferentialRowA.class, DifferentialRowB.class,
-        DifferentialRowC.class, LosAngelesWallClock.class);
+        DifferentialRowC.class, DifferentialRowD.class, LosAngelesWallClock.class);
   }
 
   /** How the runtime is made to delete a case's rows in one way. */
   private enum Force {
     NOTHING, PORTABLE, HOOK, REMOVAL,
     /** Batches of 2,000 rows, from which the range statement runs: a case's rows go in its one delete. */
-    RANGE_BATCHES;
+    RANGE_BATCHES,
+    /**
+     * A table of Hibernate's {@code @SoftDelete} ({@link DifferentialRowD}), some of whose rows the application marked:
+     * no condition nor scope, and a mapping native statements may compare, as the purge takes.
+     */
+    SOFT_DELETE;
   }
 
   /** The statements a case is meant to run, for the pass of {@code c}. */
@@ -243,6 +258,12 @@ class DifferentialTest extends DatabaseSuite {
     final List<String> onDemand = new ArrayList<>();
     /** What a dry run counted before the sweeps, when the case had one. */
     Long dryRunCount;
+    /**
+     * Expired rows another connection commits once the case's first delete is under way (between the range statement's
+     * probe and its delete), more than one batch of them; and those of them the sweeps' tally has counted already.
+     */
+    final Map<Long, Row> arrivals = new ConcurrentHashMap<>();
+    final Set<Long> arrivalsCounted = new TreeSet<>();
     /** What each sweep of the case reported, for a failure's message. */
     final List<SweepReport> reports = new ArrayList<>();
     PassDescriptor descriptor;
@@ -255,10 +276,13 @@ class DifferentialTest extends DatabaseSuite {
       this.way = way;
       this.zone = zone;
       this.now = now;
-      this.mapping = Mapping.values()[random.nextInt(Mapping.values().length)];
+      boolean purged = way.force() == Force.SOFT_DELETE;
+      Mapping drawn = Mapping.values()[random.nextInt(Mapping.values().length)];
+      this.mapping = purged && !drawn.nativelyComparable ? Mapping.INSTANT : drawn;
       this.window = window(random, zone, now);
-      this.condition = random.nextInt(3) == 0 ? null : conditions.get(random.nextInt(conditions.size()));
-      this.scoped = random.nextInt(3) == 0;
+      Condition drawnCondition = random.nextInt(3) == 0 ? null : conditions.get(random.nextInt(conditions.size()));
+      this.condition = purged ? null : drawnCondition;
+      this.scoped = random.nextInt(3) == 0 && !purged;
       if (scoped) {
         List<String> values = new ArrayList<>(SCOPES);
         Collections.shuffle(values, random);
@@ -304,6 +328,9 @@ class DifferentialTest extends DatabaseSuite {
     boolean expired(Row row, Map<String, Duration> mergedWindows) {
       if (row.at() == null || condition != null && !Boolean.TRUE.equals(condition.on(row))) {
         return false;
+      }
+      if (mapping == Mapping.EPOCH_MILLIS && row.stored() instanceof Long millis && millis < EARLIEST_PLAUSIBLE_MILLIS) {
+        return false; // implausible for the unit: set aside, kept
       }
       Duration rowWindow = !scoped || row.tenant() == null ? window : mergedWindows.get(collated(row.tenant()));
       return !row.at().isAfter(now.minus(rowWindow));
@@ -462,10 +489,12 @@ class DifferentialTest extends DatabaseSuite {
     ZoneId zone = ZONES.get(random.nextInt(ZONES.size()));
     Instant now = ORIGIN.plusMillis(random.nextLong(60 * 86_400_000L));
     boolean dryRun = random.nextInt(4) == 0;
-    boolean racing = !dryRun && random.nextInt(3) == 0;
+    boolean racing = !dryRun && random.nextInt(3) == 0 && way.force() != Force.SOFT_DELETE;
+    List<Class<? extends DifferentialRow>> tables = way.force() == Force.SOFT_DELETE
+        ? List.of(DifferentialRowD.class) : TABLES;
     List<Case> cases = new ArrayList<>();
-    for (int table = 0; table < count; table++) {
-      cases.add(new Case(random, TABLES.get(table), way, zone, now));
+    for (int table = 0; table < Math.min(count, tables.size()); table++) {
+      cases.add(new Case(random, tables.get(table), way, zone, now));
     }
     for (Case c : cases) {
       write(random, c);
@@ -473,6 +502,16 @@ class DifferentialTest extends DatabaseSuite {
       if (racing) {
         planKeeps(random, c);
       }
+      if (way.force() == Force.SOFT_DELETE) {
+        markSomeDeleted(random, c);
+      }
+    }
+    // Where the range statement runs (its first statement a probe that holds no lock), now and then a bulk import of
+    // back-dated rows lands between the probe and the delete.
+    Case arriving = cases.get(0);
+    if (way.force() == Force.RANGE_BATCHES && !dryRun && kind != TestDatabase.Kind.H2 && !arriving.scoped
+        && arriving.mapping.nativelyComparable && random.nextInt(4) == 0) {
+      planArrivals(random, arriving);
     }
     clock.set(now);
     if (dryRun) {
@@ -506,6 +545,7 @@ class DifferentialTest extends DatabaseSuite {
         writer.shutdownNow();
       }
     }
+    beforeFirstDelete.set(null);
     for (Case c : cases) {
       check(c);
     }
@@ -519,15 +559,25 @@ class DifferentialTest extends DatabaseSuite {
     for (long id = 1; id <= rows; id++) {
       String tenant = c.scoped && random.nextInt(6) == 0 ? null : tenants.get(random.nextInt(tenants.size()));
       Instant at = dateAround(random, c.cutoffOf(c.scoped ? tenant : null), c.mapping, c.zone);
+      Object value = c.mapping.value(at, c.zone);
+      if (c.mapping.epochUnit() != null && random.nextInt(10) == 0) {
+        // A sentinel or a value of another unit, as real epoch columns hold them: set aside or never expired.
+        value = SENTINELS.get(random.nextInt(SENTINELS.size()));
+        at = c.mapping.standsFor(value, c.zone);
+      }
       c.dates.put(id, at);
-      values.add(new Object[] {id, c.mapping.value(at, c.zone),
+      values.add(new Object[] {id, value,
           Condition.STATUSES.get(random.nextInt(Condition.STATUSES.size())),
           Condition.ATTEMPTS.get(random.nextInt(Condition.ATTEMPTS.size())),
           Condition.FLAGS.get(random.nextInt(Condition.FLAGS.size())),
           (long) random.nextInt(OWNERS_ACTIVE.size()), tenant});
     }
     Jpa.run(emf, em -> {
-      em.createQuery("delete from " + c.entity).executeUpdate();
+      if (c.way.force() == Force.SOFT_DELETE) {
+        em.createNativeQuery("delete from differential_row_d").executeUpdate(); // a JPQL delete would mark them
+      } else {
+        em.createQuery("delete from " + c.entity).executeUpdate();
+      }
       for (Object[] value : values) {
         DifferentialRow row = DifferentialRow.create(c.table, (Long) value[0]);
         row.set(c.mapping.attribute, value[1]);
@@ -539,6 +589,58 @@ class DifferentialTest extends DatabaseSuite {
         em.persist(row);
       }
     });
+  }
+
+  /** The arrivals of a case, written before the first statement that deletes from its table; once per run. */
+  private final java.util.concurrent.atomic.AtomicReference<Map.Entry<String, Runnable>> beforeFirstDelete =
+      new java.util.concurrent.atomic.AtomicReference<>();
+
+  @Override
+  protected Map<String, ?> properties() {
+    org.hibernate.resource.jdbc.spi.StatementInspector inspector = sql -> {
+      Map.Entry<String, Runnable> next = beforeFirstDelete.get();
+      String statement = sql.toLowerCase(Locale.ROOT);
+      if (next != null && statement.startsWith("delete") && statement.contains(next.getKey())
+          && beforeFirstDelete.compareAndSet(next, null)) {
+        next.getValue().run();
+      }
+      return sql;
+    };
+    return Map.of("hibernate.session_factory.statement_inspector", inspector);
+  }
+
+  /**
+   * 2,500 expired rows, dated in 2001, that another transaction commits right before the case's first delete: for the
+   * range statement, after its probe counted the rows, so its delete finds more than a batch (2,000).
+   */
+  private void planArrivals(Random random, Case c) {
+    Map<Long, Row> rows = new TreeMap<>();
+    Map<Long, Object[]> values = new TreeMap<>();
+    for (long id = 1_001; id <= 3_500; id++) {
+      Instant at = Instant.parse("2001-01-01T00:00:00Z").plusSeconds(id * 7);
+      Object value = c.mapping.value(at, c.zone);
+      String status = Condition.STATUSES.get(random.nextInt(Condition.STATUSES.size()));
+      Integer attempts = Condition.ATTEMPTS.get(random.nextInt(Condition.ATTEMPTS.size()));
+      Boolean flag = Condition.FLAGS.get(random.nextInt(Condition.FLAGS.size()));
+      long owner = random.nextInt(OWNERS_ACTIVE.size());
+      values.put(id, new Object[] {value, status, attempts, flag, owner});
+      rows.put(id, new Row(id, value, c.mapping.standsFor(value, c.zone), status, attempts, flag,
+          OWNERS_ACTIVE.get((int) owner), c.scoped ? null : "acme"));
+    }
+    String table = "differential_row_" + c.entity.substring(c.entity.length() - 1).toLowerCase(Locale.ROOT);
+    beforeFirstDelete.set(Map.entry(table, () -> {
+      Jpa.run(emf, em -> values.forEach((id, value) -> {
+        DifferentialRow row = DifferentialRow.create(c.table, id);
+        row.set(c.mapping.attribute, value[0]);
+        row.set("status", value[1]);
+        row.set("attempts", value[2]);
+        row.set("flag", value[3]);
+        row.set("owner", em.getReference(DifferentialOwner.class, value[4]));
+        row.set("tenant", c.scoped ? null : "acme");
+        em.persist(row);
+      }));
+      c.arrivals.putAll(rows);
+    }));
   }
 
   /** The case's rows as the database stores them, read back through the mapping. */
@@ -721,6 +823,14 @@ class DifferentialTest extends DatabaseSuite {
   private Set<Long> deletedBy(SweepReport report, Case c, Map<Long, Row> present) {
     c.reports.add(report);
     assertTrue(report.succeeded(), () -> c + ": " + report.failure().orElseThrow());
+    c.arrivals.forEach((id, row) -> {
+      if (c.arrivalsCounted.add(id)) {
+        present.put(id, row);
+      }
+    });
+    long batchSize = c.way.force() == Force.RANGE_BATCHES ? 2_000 : c.options.batchSize();
+    assertTrue(report.dryRun() || report.deleted() <= report.batches() * batchSize, () -> c + ": " + report
+        + " deleted more rows than its batches may take, " + batchSize + " each");
     Set<Long> left = ids(c);
     Set<Long> deleted = new TreeSet<>(present.keySet());
     deleted.removeAll(left);
@@ -736,6 +846,7 @@ class DifferentialTest extends DatabaseSuite {
    */
   private void check(Case c) {
     Map<Long, Row> judged = new TreeMap<>(c.rows);
+    judged.putAll(c.arrivals);
     for (Keep keep : c.keeps) {
       if (c.hits.get(keep.id())) {
         Row row = judged.get(keep.id());
@@ -775,6 +886,18 @@ class DifferentialTest extends DatabaseSuite {
   }
 
   private Set<Long> ids(Case c) {
-    return ids("select e.id from " + c.entity + " e");
+    if (c.way.force() != Force.SOFT_DELETE) {
+      return ids("select e.id from " + c.entity + " e");
+    }
+    // Every row, marked or not: JPQL would leave the marked ones out.
+    List<?> ids = Jpa.inTransaction(emf, em -> em.createNativeQuery("select id from differential_row_d")
+        .getResultList());
+    return ids.stream().map(id -> ((Number) id).longValue()).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  /** The application deletes about a third of the case's rows, which Hibernate marks and leaves in the table. */
+  private void markSomeDeleted(Random random, Case c) {
+    List<Long> marked = c.rows.keySet().stream().filter(id -> random.nextInt(3) == 0).toList();
+    Jpa.run(emf, em -> marked.forEach(id -> em.remove(em.find(c.table, id))));
   }
 }

@@ -2,6 +2,7 @@ package dev.retention.runtime.internal.assembly;
 
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.lock.hibernate.HibernatePassLocks;
+import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernateShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernatePartitionTables;
@@ -37,6 +38,22 @@ final class ProviderSupport {
       LOGGER.log(Level.INFO, () -> "Retention cannot use the statements shaped for this database with this Hibernate"
           + " version (" + otherHibernate + "); the portable JPQL runs instead");
       return List.of();
+    }
+  }
+
+  /**
+   * Why {@code pass} cannot be swept as the provider maps its entity (Hibernate's {@code @SoftDelete}, which only
+   * native statements purge, where they cannot state the pass), naming what to change; empty when it can.
+   */
+  static Optional<String> purgeRefusal(EntityManagerFactory emf, PassModel pass, boolean portableOnly,
+      boolean hooked) {
+    if (!hibernatePresent()) {
+      return Optional.empty();
+    }
+    try {
+      return HibernateShapes.refusal(emf, pass, portableOnly, hooked);
+    } catch (LinkageError otherHibernate) {
+      return Optional.empty(); // a Hibernate without @SoftDelete
     }
   }
 

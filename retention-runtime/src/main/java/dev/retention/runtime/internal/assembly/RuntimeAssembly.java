@@ -126,6 +126,16 @@ public final class RuntimeAssembly {
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     PartitionTables partitionTables = ProviderSupport.partitionTables(emf, input.portableStatements());
     boolean jtaBatches = TransactionChoice.isJtaFactory(emf, jta);
+    List<String> unpurgeable = new ArrayList<>();
+    for (PassModel model : models) {
+      ProviderSupport.purgeRefusal(emf, model, input.portableStatements(),
+              input.beforeDelete().hookOf(model.name()).isPresent())
+          .filter(refusal -> settings.get(model.name()).enabled())
+          .ifPresent(refusal -> unpurgeable.add("Pass " + model.name() + " cannot delete its rows: " + refusal));
+    }
+    if (!unpurgeable.isEmpty()) {
+      throw new RetentionConfigurationException(unpurgeable);
+    }
     for (PassModel model : models) {
       Optional<BeforeDelete> hook = input.beforeDelete().hookOf(model.name());
       ShapeChoice.Choice choice = shapes.forPass(model, hook, settings.get(model.name()));

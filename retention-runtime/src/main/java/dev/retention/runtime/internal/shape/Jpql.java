@@ -143,6 +143,22 @@ public final class Jpql {
    * rows. Not {@code min(e.scope)}: PostgreSQL has no {@code min} of a {@code uuid} (Hibernate rewrites it, EclipseLink
    * does not), while every database orders one.
    */
+  /** Every value of the scope attribute stored, null among them when a row has none. */
+  public static String storedScopes(PassModel pass) {
+    return "select distinct e." + pass.scopeAttribute().orElseThrow() + " from " + pass.entityName() + " e";
+  }
+
+  /** The values of the scope attribute among {@code :values}, one spelling of each as the database compares them. */
+  public static String distinctScopes(PassModel pass) {
+    String scope = pass.scopeAttribute().orElseThrow();
+    return "select distinct e." + scope + " from " + pass.entityName() + " e where e." + scope + " in :values";
+  }
+
+  /** The values of the scope attribute of the rows {@code rows} (over all scopes) holds for: those with rows expired. */
+  public static String scopesWithExpiredRows(ExpiredRows rows) {
+    return "select distinct e." + rows.pass().scopeAttribute().orElseThrow() + from(rows);
+  }
+
   public static String nextScope(PassModel pass, boolean after) {
     String scope = pass.scopeAttribute().orElseThrow();
     return "select e." + scope + " from " + pass.entityName() + " e where e." + scope

@@ -24,7 +24,6 @@ public final class Reads {
     return oldest.isEmpty() ? Optional.empty() : Optional.ofNullable(oldest.get(0));
   }
 
-  /** The least and the greatest value of the pass's {@code @Ttl} attribute over all its rows; nulls when none has one. */
   /**
    * How many rows of {@code pass} have an epoch value below {@code bound} (or above it, when {@code above}), whatever
    * the predicate: the rows the epoch check sets aside.
@@ -36,6 +35,7 @@ public final class Reads {
     return em.createQuery(Jpql.countOutside(pass, above), Long.class).setParameter("bound", typed).getSingleResult();
   }
 
+  /** The least and the greatest value of the pass's {@code @Ttl} attribute over all its rows; nulls when none has one. */
   public static Object[] range(EntityManager em, PassModel pass) {
     return (Object[]) em.createQuery(Jpql.range(pass)).getSingleResult();
   }
@@ -53,6 +53,21 @@ public final class Reads {
       spellings.add(hashed ? ((Object[]) row)[0] : row);
     }
     return spellings;
+  }
+
+  /** Every value of the pass's scope attribute stored, null among them when a row has none. */
+  public static List<Object> storedScopes(EntityManager em, PassModel pass) {
+    return new ArrayList<>(em.createQuery(Jpql.storedScopes(pass)).getResultList());
+  }
+
+  /** One spelling of each value among {@code values}, as the database's comparison tells them apart. */
+  public static List<Object> distinctScopes(EntityManager em, PassModel pass, List<Object> values) {
+    return new ArrayList<>(em.createQuery(Jpql.distinctScopes(pass)).setParameter("values", values).getResultList());
+  }
+
+  /** The values of the scope attribute of the rows {@code rows} (over all scopes) holds for. */
+  public static List<Object> scopesWithExpiredRows(EntityManager em, ExpiredRows rows) {
+    return new ArrayList<>(rows.bind(em.createQuery(Jpql.scopesWithExpiredRows(rows))).getResultList());
   }
 
   /**

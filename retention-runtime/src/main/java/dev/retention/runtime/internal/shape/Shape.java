@@ -1,7 +1,9 @@
 package dev.retention.runtime.internal.shape;
 
 import dev.retention.runtime.StatementShape;
+import dev.retention.runtime.internal.pass.ExpiredRows;
 import jakarta.persistence.EntityManager;
+import java.util.Optional;
 
 /**
  * The statements that delete one batch. Every shape keeps the guarantees of a pass: at most the batch's size of rows,
@@ -21,4 +23,14 @@ public interface Shape {
 
   /** Deletes one batch inside the caller's transaction and returns the number of rows deleted. */
   int deleteBatch(EntityManager em, Batch batch);
+
+  /** How many rows are expired, for a dry run: what the batches would delete. */
+  default long countExpired(EntityManager em, ExpiredRows rows) {
+    return Reads.countExpired(em, rows);
+  }
+
+  /** The attribute value of the oldest expired row the batches would delete; empty when none is left. */
+  default Optional<Object> oldestExpired(EntityManager em, ExpiredRows rows) {
+    return Reads.oldestExpired(em, rows);
+  }
 }

@@ -230,7 +230,7 @@ final class BatchRun implements Batch.Guard {
 
   private void countInsteadOfDeleting() {
     try {
-      deleted = read(em -> Reads.countExpired(em, rows));
+      deleted = read(em -> pass.shape().countExpired(em, rows));
     } catch (RuntimeException | Error e) {
       failure = new SweepFailedException(pass.name(), step("the dry-run count"), cutoff(), e);
     }
@@ -397,7 +397,7 @@ final class BatchRun implements Batch.Guard {
    * batch. Looked up once, and kept for the lag.
    */
   private boolean nothingExpiredLeft() {
-    oldestAfterLastBatch = read(em -> Reads.oldestExpired(em, rows));
+    oldestAfterLastBatch = read(em -> pass.shape().oldestExpired(em, rows));
     return oldestAfterLastBatch.isEmpty();
   }
 
@@ -414,7 +414,7 @@ final class BatchRun implements Batch.Guard {
     try {
       Optional<Object> oldest = oldestAfterLastBatch != null
           ? oldestAfterLastBatch
-          : read(em -> Reads.oldestExpired(em, rows));
+          : read(em -> pass.shape().oldestExpired(em, rows));
       // A zone-less value is dated by the latest instant it could stand for, which the statements already compared
       // with the cutoff; a Date read through the JVM's zone can still land a little after it, and is then just due.
       return oldest.map(value -> pass.model().instantOf(value, rows.cutoff()))

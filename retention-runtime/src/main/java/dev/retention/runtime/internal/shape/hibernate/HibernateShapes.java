@@ -1,10 +1,12 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
+import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.hibernate.dialect.Dialect;
 import org.hibernate.dialect.MySQLDialect;
 import org.hibernate.dialect.PostgreSQLDialect;
@@ -18,6 +20,29 @@ public final class HibernateShapes {
 
   private HibernateShapes() {}
 
+  /**
+   * Why {@code pass} cannot be swept on the factory: its entity is Hibernate's {@code @SoftDelete}, whose rows only
+   * native statements purge, and they cannot state the pass (or are not allowed: {@code portableStatements}); empty
+   * when it can be swept.
+   */
+  public static Optional<String> refusal(EntityManagerFactory emf, PassModel pass, boolean portableOnly,
+      boolean hooked) {
+    SessionFactoryImplementor factory;
+    try {
+      factory = emf.unwrap(SessionFactoryImplementor.class);
+    } catch (PersistenceException | IllegalArgumentException notHibernate) {
+      return Optional.empty();
+    }
+    SoftDeletePurge purge = new SoftDeletePurge(factory);
+    Optional<String> refused = purge.refusal(pass);
+    if (refused.isEmpty() && (portableOnly || hooked) && PlainHierarchy.softDeleted(factory, pass.entityType())) {
+      return Optional.of("its entity is Hibernate's @SoftDelete, whose rows only native statements purge, and "
+          + (hooked ? "it has a before-delete hook, whose JPQL would only mark the rows it is given"
+              : "the runtime is held to portable statements (portableStatements(true))"));
+    }
+    return refused;
+  }
+
   /** The shapes the factory's database allows, fastest first; none when the factory is not Hibernate's. */
   public static List<NativeShapes> forFactory(EntityManagerFactory emf) {
     SessionFactoryImplementor factory;
@@ -28,6 +53,8 @@ public final class HibernateShapes {
     }
     Dialect dialect = factory.getJdbcServices().getDialect();
     List<NativeShapes> shapes = new ArrayList<>();
+    // First: no other shape purges a @SoftDelete entity, and it takes no other entity.
+    shapes.add(new SoftDeletePurge(factory));
     if (dialect instanceof PostgreSQLDialect) {
       PostgresCtidShape ctid = new PostgresCtidShape(factory);
       SkipLockedShape skipLocked = new SkipLockedShape(factory, emf.getMetamodel(), BatchSession.ASYNCHRONOUS_COMMIT,

@@ -22,25 +22,47 @@ final class PlainHierarchy {
    * hierarchy, one table, one id column, and a plain hierarchy; empty otherwise.
    */
   static Optional<SingleTableEntityPersister> plainRoot(SessionFactoryImplementor factory, Class<?> entityType) {
+    return plainRoot(factory, entityType, false);
+  }
+
+  /**
+   * As {@link #plainRoot(SessionFactoryImplementor, Class)}, with Hibernate's {@code @SoftDelete} allowed when
+   * {@code softDeleted}: the statements that purge such an entity's rows mean to skip it.
+   */
+  static Optional<SingleTableEntityPersister> plainRoot(SessionFactoryImplementor factory, Class<?> entityType,
+      boolean softDeleted) {
     EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(entityType);
     if (!(persister instanceof SingleTableEntityPersister single)
         || single.isInherited()
         || single.getTableNames().length != 1
         || single.getIdentifierColumnNames().length != 1
-        || !isPlain(factory, single)) {
+        || !isPlain(factory, single, softDeleted)) {
       return Optional.empty();
     }
     return Optional.of(single);
   }
 
+  /** Whether an entity of {@code entityType}'s hierarchy is Hibernate's {@code @SoftDelete}: its deletes mark rows. */
+  static boolean softDeleted(SessionFactoryImplementor factory, Class<?> entityType) {
+    EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(entityType);
+    return factory.getMappingMetamodel().streamEntityDescriptors()
+        .filter(each -> each.getRootEntityName().equals(persister.getRootEntityName()))
+        .anyMatch(each -> each.getSoftDeleteMapping() != null);
+  }
+
   /** Whether no entity of {@code root}'s hierarchy has what a native delete would skip. */
   static boolean isPlain(SessionFactoryImplementor factory, AbstractEntityPersister root) {
+    return isPlain(factory, root, false);
+  }
+
+  private static boolean isPlain(SessionFactoryImplementor factory, AbstractEntityPersister root,
+      boolean softDeleteAllowed) {
     return factory.getMappingMetamodel().streamEntityDescriptors()
         .filter(persister -> persister.getRootEntityName().equals(root.getEntityName()))
         .allMatch(persister -> persister instanceof AbstractEntityPersister entity
             && !entity.hasCollections()
             && entity.getTableNames().length == 1
-            && entity.getSoftDeleteMapping() == null
+            && (softDeleteAllowed || entity.getSoftDeleteMapping() == null)
             && !entity.hasWhereRestrictions()
             && hasNoTenantColumn(entity));
   }

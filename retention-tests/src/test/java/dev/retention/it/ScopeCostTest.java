@@ -1,0 +1,117 @@
+package dev.retention.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.scopes.TenantNotification;
+import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * What a scoped sweep costs follows the work, not the number of scopes: a sweep over 1,000 tenants with nothing expired
+ * is a few statements and reports no work left; with expired rows in ten of them, only those ten get batches. Counted
+ * as the statements the provider sends (Hibernate's statement inspector), windows from configuration and from code.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(TestDatabase.Kind.class)
+class ScopeCostTest extends DatabaseSuite {
+
+  static final Instant NOW = Instant.parse("2026-06-01T00:00:00Z");
+  static final String NOTIFICATIONS = TenantNotification.class.getName();
+  static final int TENANTS = 1_000;
+
+  private final AtomicInteger statements = new AtomicInteger();
+
+  ScopeCostTest(TestDatabase.Kind kind) {
+    super(kind, NOW, TenantNotification.class);
+  }
+
+  @Override
+  protected Map<String, ?> properties() {
+    org.hibernate.resource.jdbc.spi.StatementInspector counting = sql -> {
+      statements.incrementAndGet();
+      return sql;
+    };
+    return Map.of("hibernate.session_factory.statement_inspector", counting);
+  }
+
+  /** Two rows a tenant, 1 and 20 days old: within the 30 days of the pass, and of the 60 of every tenth tenant. */
+  private void persistTenants(int expiredTenants) {
+    List<TenantNotification> rows = new ArrayList<>();
+    long id = 1;
+    for (int tenant = 0; tenant < TENANTS; tenant++) {
+      rows.add(new TenantNotification(id++, tenant(tenant), NOW.minus(Duration.ofDays(1))));
+      rows.add(new TenantNotification(id++, tenant(tenant), NOW.minus(Duration.ofDays(20))));
+      if (tenant < expiredTenants) {
+        rows.add(new TenantNotification(id++, tenant(tenant), NOW.minus(Duration.ofDays(90))));
+      }
+    }
+    Jpa.persistAll(emf, rows);
+  }
+
+  private static String tenant(int number) {
+    return String.format("tenant-%04d", number);
+  }
+
+  private RetentionRuntime runtime() {
+    Map<String, String> configuration = new HashMap<>();
+    for (int tenant = 0; tenant < TENANTS; tenant += 10) {
+      configuration.put("retention." + NOTIFICATIONS + ".scope." + tenant(tenant) + ".retention", "60d");
+    }
+    return RetentionRuntime.builder(emf).clock(clock).configuration(configuration)
+        .scopeWindows(NOTIFICATIONS, scope -> ((String) scope).endsWith("5") ? Optional.of(Duration.ofDays(45))
+            : Optional.empty())
+        .build();
+  }
+
+  @Test
+  void anIdleSweepOverAThousandTenantsIsAFewStatementsAndLeavesNoWork() {
+    persistTenants(0);
+
+    try (RetentionRuntime retention = runtime()) {
+      statements.set(0);
+      SweepReport report = retention.sweep(NOTIFICATIONS);
+
+      assertTrue(report.succeeded(), report::toString);
+      assertEquals(0, report.deleted());
+      assertFalse(report.workRemains(), "nothing is expired: " + report);
+      assertEquals(0, report.batches(), report::toString);
+      // The scope values stored, and one look for expired rows per distinct window (30, 45 and 60 days).
+      assertTrue(statements.get() <= 4, "statements for an idle sweep of " + TENANTS + " tenants: " + statements);
+    }
+  }
+
+  @Test
+  void onlyTheTenantsWithExpiredRowsGetBatches() {
+    persistTenants(10);
+
+    try (RetentionRuntime retention = runtime()) {
+      statements.set(0);
+      SweepReport report = retention.sweep(NOTIFICATIONS);
+
+      assertTrue(report.succeeded(), report::toString);
+      assertEquals(10, report.deleted(), report::toString);
+      assertFalse(report.workRemains(), report::toString);
+      assertTrue(report.batches() <= 10, "a batch for each tenant with an expired row at most: " + report);
+      assertTrue(statements.get() <= 4 + 10 * 6, "statements for 10 tenants' rows of " + TENANTS + ": " + statements);
+    }
+    long left = Jpa.inTransaction(emf, em -> em.createQuery("select count(n) from TenantNotification n", Long.class)
+        .getSingleResult());
+    assertEquals(2L * TENANTS, left, "the two rows of each tenant within its window");
+  }
+}
