@@ -1,0 +1,61 @@
+package dev.retention.micronaut;
+
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.health.RetentionHealth;
+import dev.retention.runtime.health.SweepHistory;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.core.async.publisher.Publishers;
+import io.micronaut.health.HealthStatus;
+import io.micronaut.management.health.indicator.HealthIndicator;
+import io.micronaut.management.health.indicator.HealthResult;
+import jakarta.inject.Singleton;
+import java.util.Map;
+import java.util.TreeMap;
+import org.reactivestreams.Publisher;
+
+/**
+ * The runtime's {@link RetentionHealth} as the {@code retention} component of {@code /health}, always {@code UP}: the
+ * health's own status is the {@code state} detail ({@code UP}, {@code FAILING} or {@code NO_PASS}), beside its other
+ * details ({@code passes}, {@code failuresThreshold}, {@code failingPasses} with each one's
+ * {@code consecutiveFailures} and {@code lastFailure}, {@code problem}, {@code unexpectedFailure}).
+ *
+ * <p>Never {@code DOWN}: Micronaut counts every indicator that is not {@code @Liveness} in {@code /health/readiness}
+ * and in {@code /health}, and answers 503 when one is DOWN. Every replica shares the database, so a failing pass that
+ * turned readiness DOWN would take the whole service out of rotation at once, for housekeeping. The Spring Boot
+ * starter (a status of its own that Boot's aggregation leaves out) and the Quarkus extension (a wellness check) keep a
+ * failing pass out of the probes the same way; an alert reads {@code state}, or the Micrometer meters.
+ *
+ * <p>Registered when the application has micronaut-management; {@value #ENABLED} = false turns it off, as for
+ * Micronaut's own indicators.
+ */
+@Singleton
+@Requires(classes = HealthIndicator.class)
+@Requires(property = RetentionHealthIndicator.ENABLED, notEquals = "false")
+class RetentionHealthIndicator implements HealthIndicator {
+
+  static final String NAME = "retention";
+  static final String ENABLED = "endpoints.health.retention.enabled";
+  /** How many failed sweeps in a row of one pass make {@code state} FAILING; checked at start-up. */
+  static final String FAILURES_THRESHOLD = "endpoints.health.retention.failures-threshold";
+
+  private final RetentionRuntime runtime;
+  private final SweepHistory history;
+  private final int failuresThreshold;
+
+  RetentionHealthIndicator(RetentionRuntime runtime, SweepHistory history,
+      @Value("${" + FAILURES_THRESHOLD + ":" + RetentionHealth.DEFAULT_FAILURES_THRESHOLD + "}")
+      int failuresThreshold) {
+    this.runtime = runtime;
+    this.history = history;
+    this.failuresThreshold = RetentionHealth.checkedFailuresThreshold(failuresThreshold);
+  }
+
+  @Override
+  public Publisher<HealthResult> getResult() {
+    RetentionHealth health = RetentionHealth.of(runtime, history, failuresThreshold);
+    Map<String, Object> details = new TreeMap<>(health.details());
+    details.put("state", health.status().name());
+    return Publishers.just(HealthResult.builder(NAME, HealthStatus.UP).details(details).build());
+  }
+}
