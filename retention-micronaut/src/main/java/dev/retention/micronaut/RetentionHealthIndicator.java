@@ -27,17 +27,20 @@ import org.reactivestreams.Publisher;
  * failing pass out of the probes the same way; an alert reads {@code state}, or the Micrometer meters.
  *
  * <p>Registered when the application has micronaut-management; {@value #ENABLED} = false turns it off, as for
- * Micronaut's own indicators.
+ * Micronaut's own indicators. Public so that an application can name it: in {@code @Replaces} to show the health its
+ * own way, or for its keys.
  */
 @Singleton
 @Requires(classes = HealthIndicator.class)
 @Requires(property = RetentionHealthIndicator.ENABLED, notEquals = "false")
-class RetentionHealthIndicator implements HealthIndicator {
+public class RetentionHealthIndicator implements HealthIndicator {
 
-  static final String NAME = "retention";
-  static final String ENABLED = "endpoints.health.retention.enabled";
-  /** How many failed sweeps in a row of one pass make {@code state} FAILING; checked at start-up. */
-  static final String FAILURES_THRESHOLD = "endpoints.health.retention.failures-threshold";
+  /** The component's name in {@code /health}: {@value}. */
+  public static final String NAME = "retention";
+  /** {@code false} leaves the component out of {@code /health}: {@value}. */
+  public static final String ENABLED = "endpoints.health.retention.enabled";
+  /** How many failed sweeps in a row of one pass make {@code state} FAILING, at least 1; checked at start-up: {@value}. */
+  public static final String FAILURES_THRESHOLD = "endpoints.health.retention.failures-threshold";
 
   private final RetentionRuntime runtime;
   private final SweepHistory history;

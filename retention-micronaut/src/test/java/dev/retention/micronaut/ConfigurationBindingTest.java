@@ -56,6 +56,15 @@ class ConfigurationBindingTest {
   }
 
   @Test
+  void aPassNestedInYamlBinds() {
+    try (ApplicationContext context = application.builder(Map.of()).environments("yaml").start()) {
+      RetentionRuntime runtime = context.getBean(RetentionRuntime.class);
+      assertEquals(8, runtime.settings(TestApplication.PASS).batchSize());
+      assertTrue(runtime.settings(TestApplication.PASS).dryRun());
+    }
+  }
+
+  @Test
   void anUnknownKeyInAnApplicationFileFailsTheStartNamingItAndTheKeyMeant() {
     RuntimeException failure = assertThrows(RuntimeException.class,
         () -> application.builder(Map.of()).environments("typo").start().close());
