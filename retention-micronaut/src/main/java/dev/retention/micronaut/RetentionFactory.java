@@ -19,11 +19,11 @@ import java.util.ServiceLoader;
 
 /**
  * The application's {@link RetentionRuntime}: over its {@code EntityManagerFactory} (micronaut-hibernate-jpa's, which
- * Micronaut Data Hibernate JPA brings; the only or primary one), configured from every {@code retention.*} property (see
- * {@link RetentionProperties}), the application's {@link Clock} bean if it has one, and every {@link SweepListener}
- * bean. Built while the context starts, so that a bad option fails start-up with the runtime's own list of problems;
- * started by {@link RetentionLifecycle} once the context has started; closed with the context, before the factory it
- * depends on.
+ * Micronaut Data Hibernate JPA brings; the only or primary one), configured from every {@code retention.*} property
+ * (see {@link RetentionProperties}), the application's {@link Clock} bean if it has one, and every
+ * {@link SweepListener} bean. Built while the context starts, so that a bad option fails start-up with the runtime's
+ * own list of problems; started by {@link RetentionLifecycle} once the context has started; closed with the context,
+ * before the factory it depends on.
  */
 @Factory
 class RetentionFactory {
