@@ -24,7 +24,9 @@ import org.reactivestreams.Publisher;
  * and in {@code /health}, and answers 503 when one is DOWN. Every replica shares the database, so a failing pass that
  * turned readiness DOWN would take the whole service out of rotation at once, for housekeeping. The Spring Boot
  * starter (a status of its own that Boot's aggregation leaves out) and the Quarkus extension (a wellness check) keep a
- * failing pass out of the probes the same way; an alert reads {@code state}, or the Micrometer meters.
+ * failing pass out of the probes the same way; an alert reads {@code state}, or the Micrometer meters. Nor a status
+ * of its own, nor {@code UNKNOWN} for no pass: Micronaut's aggregation would make either the status of {@code /health}
+ * itself ({@code UNKNOWN} ranks above {@code UP}, and an operational status of its own ties with it).
  *
  * <p>Registered when the application has micronaut-management; {@value #ENABLED} = false turns it off, as for
  * Micronaut's own indicators. Public so that an application can name it: in {@code @Replaces} to show the health its
@@ -39,7 +41,7 @@ public class RetentionHealthIndicator implements HealthIndicator {
   public static final String NAME = "retention";
   /** {@code false} leaves the component out of {@code /health}: {@value}. */
   public static final String ENABLED = "endpoints.health.retention.enabled";
-  /** How many failed sweeps in a row of one pass make {@code state} FAILING, at least 1; checked at start-up: {@value}. */
+  /** How many failed sweeps in a row of one pass make {@code state} FAILING, at least 1, checked at start: {@value}. */
   public static final String FAILURES_THRESHOLD = "endpoints.health.retention.failures-threshold";
 
   private final RetentionRuntime runtime;

@@ -9,8 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Fills the empty database with tokens while the context starts, before the sweepers start: {@code sample.expired-tokens}
- * expired an hour ago or more, {@code sample.live-tokens} valid for another day.
+ * Fills the empty database with tokens while the context starts (a context bean), before the sweepers start on
+ * {@code StartupEvent}: {@code sample.expired-tokens} expired an hour ago or more, {@code sample.live-tokens} valid for
+ * another day.
  */
 @Context
 class TokenSeeder {
