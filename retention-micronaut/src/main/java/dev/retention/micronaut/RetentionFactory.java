@@ -1,0 +1,68 @@
+package dev.retention.micronaut;
+
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.generated.RetentionRegistry;
+import dev.retention.runtime.health.SweepHistory;
+import io.micronaut.context.BeanProvider;
+import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.env.Environment;
+import jakarta.inject.Singleton;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+
+/**
+ * The application's {@link RetentionRuntime}: over its {@code EntityManagerFactory} (micronaut-hibernate-jpa's, which
+ * Micronaut Data Hibernate JPA brings; the only or primary one), configured from every {@code retention.*} property
+ * (see {@link RetentionProperties}), the application's {@link Clock} bean if it has one, and every
+ * {@link SweepListener} bean. Built while the context starts, so that a bad option fails start-up with the runtime's
+ * own list of problems; started by {@link RetentionLifecycle} once the context has started; closed with the context,
+ * before the factory it depends on.
+ */
+@Factory
+class RetentionFactory {
+
+  /** Each pass's last sweeps, for the health indicator: the runtime's first listener. */
+  @Singleton
+  SweepHistory retentionSweepHistory() {
+    return new SweepHistory();
+  }
+
+  @Context
+  @Bean(preDestroy = "close")
+  RetentionRuntime retentionRuntime(EntityManagerFactory entityManagerFactory, Environment environment,
+      SweepHistory history, List<SweepListener> listeners, BeanProvider<Clock> clock) {
+    // The environment's class loader is the one that sees the application's generated registries.
+    ClassLoader classLoader = environment.getClassLoader();
+    RetentionRuntime.Builder builder = RetentionRuntime.builder(entityManagerFactory)
+        .classLoader(classLoader)
+        .configuration(RetentionProperties.of(environment, passNames(classLoader)));
+    clock.ifPresent(builder::clock);
+    // First, so that a listener told of a sweep finds the health up to date.
+    builder.listener(history);
+    listeners.stream().filter(listener -> listener != history).forEach(builder::listener);
+    return builder.build();
+  }
+
+  /**
+   * The passes the runtime will find, so that environment variables can be matched against their names. A registry
+   * that cannot be loaded is left out here: the runtime's {@code build()} loads it again and fails start-up naming it.
+   */
+  private static List<String> passNames(ClassLoader classLoader) {
+    List<String> names = new ArrayList<>();
+    try {
+      for (RetentionRegistry registry : ServiceLoader.load(RetentionRegistry.class, classLoader)) {
+        registry.passes().forEach(pass -> names.add(pass.name()));
+      }
+    } catch (ServiceConfigurationError reportedByTheRuntime) {
+      // Not lost: build() loads the registries again and fails naming the broken one and its file.
+    }
+    return names;
+  }
+}

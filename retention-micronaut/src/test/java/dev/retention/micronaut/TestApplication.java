@@ -1,0 +1,69 @@
+package dev.retention.micronaut;
+
+import dev.retention.micronaut.model.SessionToken;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.context.ApplicationContextBuilder;
+import io.micronaut.context.env.PropertySource;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A Micronaut application context as an application's would be: Hibernate JPA on a database of its own in H2, the
+ * test's {@code application.properties}, an HTTP server on a free port. Rows are written and counted over JDBC, beside
+ * the application.
+ */
+final class TestApplication {
+
+  static final String PASS = SessionToken.class.getName();
+
+  private static final AtomicInteger DATABASES = new AtomicInteger();
+
+  private final String url = "jdbc:h2:mem:retention_micronaut_" + DATABASES.incrementAndGet() + ";DB_CLOSE_DELAY=-1";
+
+  /** A builder with this application's database, {@code properties} and {@code sources} beside the files. */
+  ApplicationContextBuilder builder(Map<String, Object> properties, PropertySource... sources) {
+    Map<String, Object> all = new HashMap<>(properties);
+    all.put("datasources.default.url", url);
+    return ApplicationContext.builder().properties(all).propertySources(sources);
+  }
+
+  /** Starts the application with {@code properties} beside the files. */
+  ApplicationContext start(Map<String, Object> properties, PropertySource... sources) {
+    return builder(properties, sources).start();
+  }
+
+  void insert(long id, Instant expiresAt) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url, "sa", "");
+        PreparedStatement insert = connection.prepareStatement(
+            "insert into session_token (id, expires_at) values (?, ?)")) {
+      insert.setLong(1, id);
+      insert.setTimestamp(2, Timestamp.from(expiresAt));
+      insert.executeUpdate();
+    }
+  }
+
+  long count() throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url, "sa", "");
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("select count(*) from session_token")) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+
+  void execute(String sql) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url, "sa", "");
+        Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    }
+  }
+}

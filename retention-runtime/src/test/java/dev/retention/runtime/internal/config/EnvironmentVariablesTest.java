@@ -1,0 +1,65 @@
+package dev.retention.runtime.internal.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The key each {@code RETENTION_*} variable stands for, for the Quarkus extension and the Micronaut integration. */
+class EnvironmentVariablesTest {
+
+  private static final String PASS = "com.acme.UserSession";
+
+  private final List<String> problems = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
+
+  @Test
+  void aVariableStandsForTheKeyItSpellsInCapitalsWithUnderscores() {
+    EnvironmentVariables variables = new EnvironmentVariables(List.of(PASS));
+    assertEquals(Optional.of("retention.defaults.batch-size"), keyOf(variables, "RETENTION_DEFAULTS_BATCH_SIZE"));
+    assertEquals(Optional.of("retention." + PASS + ".dry-run"),
+        keyOf(variables, "RETENTION_COM_ACME_USERSESSION_DRY_RUN"));
+    assertEquals(List.of(), warnings);
+    assertEquals(List.of(), problems);
+  }
+
+  @Test
+  void theWindowOfAScopeReadsItsValueInLowerCaseWithDots() {
+    EnvironmentVariables variables = new EnvironmentVariables(List.of(PASS));
+    assertEquals(Optional.of("retention." + PASS + ".scope.example.com.retention"),
+        keyOf(variables, "RETENTION_COM_ACME_USERSESSION_SCOPE_EXAMPLE_COM_RETENTION"));
+    assertEquals(Optional.of("retention." + PASS + ".scope..retention"),
+        keyOf(variables, "RETENTION_COM_ACME_USERSESSION_SCOPE__RETENTION"));
+  }
+
+  @Test
+  void aVariableThatMatchesNothingIsAWarningWithTheVariableMeant() {
+    EnvironmentVariables variables = new EnvironmentVariables(List.of(PASS));
+    assertEquals(Optional.empty(), keyOf(variables, "RETENTION_DEFAULTS_BATCHSIZE"));
+    assertEquals(Optional.empty(), keyOf(variables, "RETENTION_DAYS"));
+    assertEquals(List.of(
+        "Environment variable RETENTION_DEFAULTS_BATCHSIZE is ignored: it matches no Retention key; did you mean"
+            + " RETENTION_DEFAULTS_BATCH_SIZE (retention.defaults.batch-size)?",
+        "Environment variable RETENTION_DAYS is ignored: it matches no Retention key (RETENTION_DEFAULTS_<OPTION>,"
+            + " RETENTION_<ENTITY CLASS NAME>_<OPTION>, in capitals with underscores)"), warnings);
+    assertEquals(List.of(), problems);
+  }
+
+  @Test
+  void aVariableThatIsTheKeyOfSeveralOptionsIsAProblem() {
+    EnvironmentVariables variables = new EnvironmentVariables(List.of("com.acme.Order.Line", "com.acme.Order_Line"));
+    assertEquals(Optional.empty(), keyOf(variables, "RETENTION_COM_ACME_ORDER_LINE_BATCH_SIZE"));
+    assertEquals(1, problems.size(), problems::toString);
+    assertTrue(problems.get(0).startsWith("environment variable RETENTION_COM_ACME_ORDER_LINE_BATCH_SIZE is the key of"
+        + " several options (retention.com.acme.Order.Line.batch-size, retention.com.acme.Order_Line.batch-size)"),
+        problems::toString);
+    assertEquals(List.of(), warnings);
+  }
+
+  private Optional<String> keyOf(EnvironmentVariables variables, String variable) {
+    return variables.keyOf(variable, problems, warnings::add);
+  }
+}
