@@ -37,9 +37,32 @@ class ApiSnapshotTest {
       Files.writeString(snapshot, current, StandardCharsets.UTF_8);
     }
     assertTrue(Files.isRegularFile(snapshot), snapshot + " is missing: " + UPDATE + " (-Dapi.update=true writes it)");
-    assertEquals(Files.readString(snapshot, StandardCharsets.UTF_8), current, "The public API changed: " + UPDATE
-        + " (-Dapi.update=true rewrites the snapshot; the changelog's entry, with an upgrade note when it breaks"
-        + " callers, is yours to write)");
+    List<String> committed = qualified(Files.readString(snapshot, StandardCharsets.UTF_8));
+    List<String> compiled = qualified(current);
+    List<String> gone = committed.stream().filter(line -> !compiled.contains(line)).collect(Collectors.toList());
+    List<String> added = compiled.stream().filter(line -> !committed.contains(line)).collect(Collectors.toList());
+    assertTrue(gone.isEmpty() && added.isEmpty() && committed.equals(compiled), () -> "The public API changed: "
+        + UPDATE + " (-Dapi.update=true rewrites the snapshot; the changelog's entry, with an upgrade note when it"
+        + " breaks callers, is yours to write)\n  in the snapshot only:\n    " + String.join("\n    ", gone)
+        + "\n  in the classes only:\n    " + String.join("\n    ", added));
+  }
+
+  /** The snapshot's lines, each member prefixed with its type, so that a difference names where it is. */
+  private static List<String> qualified(String snapshot) {
+    List<String> lines = new ArrayList<>();
+    String type = "";
+    for (String line : snapshot.lines().collect(Collectors.toList())) {
+      if (line.isBlank() || line.startsWith("#")) {
+        continue;
+      }
+      if (line.startsWith("  ")) {
+        lines.add(type + " ::" + line.substring(1));
+      } else {
+        type = line;
+        lines.add(line);
+      }
+    }
+    return lines;
   }
 
   @Test
