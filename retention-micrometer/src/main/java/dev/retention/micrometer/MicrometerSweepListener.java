@@ -24,8 +24,6 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@value #PARTITIONS_DROPPED} (counter): partitions whose whole range was expired and that went whole
  *       ({@code expired-partitions}), counted as each sweep finishes; a dry run drops none;
  *   <li>{@value #PARTITION_ROWS} (counter): the rows those partitions held, as the database's statistics estimated;
- *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success} or {@code failure}): sweeps and how long
- *       they took, dry runs included; failed sweeps are the ones tagged {@code failure};
  *   <li>{@value #SWEEPS} (timer, also tagged {@code outcome} = {@code success}, {@code failure} or {@code skipped}):
  *       sweeps and how long they took, dry runs included; failed sweeps are the ones tagged {@code failure}, and
  *       {@code skipped} ones did not run because another instance was sweeping the pass (they leave the gauges as

@@ -3,6 +3,7 @@ package dev.retention.runtime;
 import dev.retention.runtime.generated.RetentionRegistry;
 import dev.retention.runtime.internal.assembly.RuntimeAssembly;
 import dev.retention.runtime.internal.assembly.StartLine;
+import dev.retention.runtime.internal.assembly.StopLine;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.schedule.BackgroundSweeps;
 import dev.retention.runtime.internal.report.Listeners;
@@ -233,9 +234,11 @@ public final class RetentionRuntime implements AutoCloseable {
       sweeps = background;
     }
     stopSignal.stop();
-    if (sweeps != null && !sweeps.stop(closeTimeout)) {
-      LOGGER.log(Level.WARNING, "A retention batch was still running " + closeTimeout
-          + " after close(); it will commit or roll back on its own");
+    if (sweeps == null) {
+      LOGGER.log(Level.DEBUG, "Retention stopped; it had not been started, so nothing swept in the background");
+    } else {
+      BackgroundSweeps.Stopped stopped = sweeps.stop(closeTimeout);
+      LOGGER.log(stopped.ended() ? Level.INFO : Level.WARNING, StopLine.of(stopped, closeTimeout));
     }
     listeners.close();
   }

@@ -90,7 +90,8 @@ public final class SweepReport {
 
   /**
    * Whether the sweep stopped with expired rows left: it reached {@code max-batches-per-sweep} (or a scope its share),
-   * or it was stopped by {@code close()}.
+   * or it was stopped by {@code close()}. A dry run counts in one statement and never stops early, so it is false
+   * there, although every row counted in {@link #deleted()} is still present.
    */
   public boolean workRemains() {
     return workRemains;

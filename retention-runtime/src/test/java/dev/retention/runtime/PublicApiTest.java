@@ -54,7 +54,7 @@ class PublicApiTest {
         "dev.retention.runtime.health.SweepHistory"), publicTypesOutsideInternal());
   }
 
-  private static List<String> publicTypesOutsideInternal() throws IOException, URISyntaxException {
+  static List<String> publicTypesOutsideInternal() throws IOException, URISyntaxException {
     Path classes = Path.of(RetentionRuntime.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     try (Stream<Path> files = Files.walk(classes)) {
       return files.map(classes::relativize)

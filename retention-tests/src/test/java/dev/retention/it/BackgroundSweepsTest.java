@@ -10,6 +10,7 @@ import dev.retention.it.support.ControlledPass;
 import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
+import dev.retention.it.support.StopLines;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
@@ -21,6 +22,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -87,8 +89,14 @@ class BackgroundSweepsTest extends H2Fixture {
         .build().start();
     listener.awaitBatches(1);
 
-    retention.close();
+    String stopLine;
+    try (StopLines stopLines = StopLines.listening()) {
+      retention.close();
+      stopLine = stopLines.line(Level.INFO);
+    }
 
+    assertTrue(stopLine.startsWith("Retention stopped: waited ")
+        && stopLine.contains(" ms for the sweep of " + SESSIONS + " in flight to end"), stopLine);
     SweepReport report = report(SESSIONS);
     assertEquals(1, report.batches(), "no batch after the pause that close cut short");
     assertTrue(report.workRemains());
@@ -117,17 +125,33 @@ class BackgroundSweepsTest extends H2Fixture {
       retention.close();
       closed.set(true);
     });
-    closer.start();
-    awaitParked(closer);
-    assertFalse(closed.get(), "close waits for the batch in flight");
-    release.countDown();
-    closer.join(TimeUnit.SECONDS.toMillis(30));
+    String stopLine;
+    try (StopLines stopLines = StopLines.listening()) {
+      closer.start();
+      awaitParked(closer);
+      assertFalse(closed.get(), "close waits for the batch in flight");
+      release.countDown();
+      closer.join(TimeUnit.SECONDS.toMillis(30));
+      stopLine = stopLines.line(Level.INFO);
+    }
 
     assertTrue(closed.get());
+    assertTrue(stopLine.contains("for the sweep of " + SESSIONS + " in flight to end (a batch in flight commits, no"
+        + " other starts)"), stopLine);
     SweepReport report = report(SESSIONS);
     assertEquals(1, report.batches());
     assertTrue(report.succeeded());
     assertEquals(20, Jpa.count(emf, SessionToken.class), "the batch in flight committed; no other started");
+  }
+
+  @Test
+  void closeSaysItStoppedWhenNoSweepWasInFlight() throws Exception {
+    RetentionRuntime retention = runtime(RetentionOptions.empty().withEnabled(false)).build().start();
+
+    try (StopLines stopLines = StopLines.listening()) {
+      retention.close();
+      assertEquals("Retention stopped: no sweep was in flight", stopLines.line(Level.INFO));
+    }
   }
 
   @Test

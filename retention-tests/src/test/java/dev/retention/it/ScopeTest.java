@@ -632,6 +632,7 @@ class ScopeTest {
     String line = StartLine.of(withScopeWindows().build());
 
     assertTrue(line.contains(NOTIFICATIONS + ": retention 30d, every 1h, first sweep in "), line);
+    assertTrue(line.matches("(?s).*first sweep in [0-9]+(ms|s)? \\(within max-startup-stagger 1m\\).*"), line);
     assertTrue(line.contains(", scope by scope of tenantId (at most 10 batches each per sweep; 1 scope window from"
         + " configuration, the others from code), " + scopedShape()), line);
     if (scopedShape().contains("SKIP LOCKED") && kind == TestDatabase.Kind.POSTGRESQL) {

@@ -55,6 +55,7 @@ public final class SampleApp {
     quietFrameworkLogging();
     Clock clock = Clock.systemDefaultZone();
     String database = options.jdbcUrl().orElse("embedded H2 (in memory)");
+    int status;
     try (EntityManagerFactory emf = SampleDatabase.open(options)) {
       out.printf("Seeding %,d rows, about half of them expired, into %s ...%n", options.rows(), database);
       Seeder.SeedCounts seeded = new Seeder(emf, clock, out, Seeder.BIG_SEED).seed(options.rows());
@@ -63,8 +64,14 @@ public final class SampleApp {
           + " carts (3 items each).%n", seeded.auditEntries(), seeded.sessions(), seeded.webSessions(),
           seeded.notifications(), seeded.tenantNotifications(), seeded.jobPayloads(), seeded.reportJobs(),
           seeded.carts());
-      return drain(out, err, emf, clock, options);
+      status = drain(out, err, emf, clock, options);
     }
+    // Closing the factory dropped the tables it created (create-drop), on a database of the user's own.
+    if (options.jdbcUrl().isPresent()) {
+      out.println(options.keep() ? "Kept the sample_* tables in " + database + " (--keep)."
+          : "Dropped the sample_* tables it created in " + database + " (--keep keeps them).");
+    }
+    return status;
   }
 
   private static int drain(PrintStream out, PrintStream err, EntityManagerFactory emf, Clock clock,

@@ -35,15 +35,18 @@ final class SummaryTable {
       DeleteStrategy strategy = retention.passes().stream()
           .filter(candidate -> candidate.name().equals(pass.pass))
           .findFirst().orElseThrow().deleteStrategy();
-      boolean workLeft = pass.last == null || pass.last.workRemains() || pass.last.failure().isPresent();
+      // A dry run's report is of a count, not of batches: it commits none and never stops early, so its workRemains()
+      // is false. What it counted is all still there.
+      boolean dryRunLeft = dryRun && pass.last != null && pass.last.deleted() > 0;
+      boolean workLeft = pass.last == null || pass.last.workRemains() || pass.last.failure().isPresent() || dryRunLeft;
       out.printf(format,
           Progress.simpleName(pass.pass),
           window(settings.retention()),
           strategy == DeleteStrategy.BULK_STATEMENTS ? "bulk statements" : "entity removal",
           retention.settings(pass.pass).statementShape().description(),
           String.format("%,d", pass.deleted),
-          pass.batches,
-          workLeft ? "yes" : "no",
+          dryRun ? "-" : String.valueOf(pass.batches),
+          dryRunLeft ? "yes, all" : workLeft ? "yes" : "no",
           pass.last == null ? "-" : pass.last.lag().map(SummaryTable::lag).orElse("none"),
           pass.time.toMillis() + " ms");
     }

@@ -112,6 +112,8 @@ class SampleAppTest {
 
     assertEquals(0, status, this::output);
     assertEquals(0, count(url, "select count(*) from information_schema.tables where table_name like 'SAMPLE_%'"));
+    assertTrue(text(out).strip().endsWith("Dropped the sample_* tables it created in " + url
+        + " (--keep keeps them)."), this::output);
   }
 
   @Test
@@ -123,6 +125,7 @@ class SampleAppTest {
     assertEquals(0, status, this::output);
     assertEquals(80, count(url, "select count(*) from sample_audit_log"), "the live half of 160 audit entries");
     assertEquals(30, count(url, "select count(*) from sample_user_session"), "the live half of 60 sessions");
+    assertTrue(text(out).strip().endsWith("Kept the sample_* tables in " + url + " (--keep)."), this::output);
   }
 
   @Test
@@ -145,6 +148,10 @@ class SampleAppTest {
     assertEquals(0, status, this::output);
     assertTrue(text(out).contains("UserSession: would delete 30 rows (dry run, nothing deleted)"), this::output);
     assertTrue(!text(out).contains("drained"), this::output);
+    // The summary: the 30 rows counted are all left, and a dry run commits no batch.
+    String summary = text(out).lines().filter(line -> line.startsWith("UserSession ")).findFirst().orElseThrow();
+    assertTrue(summary.matches(".* 30 +- +yes, all +.+ ms"), summary);
+    assertTrue(!text(out).contains("Dropped the sample_* tables"), "the embedded H2 ends with the process");
   }
 
   private static long count(String sql) throws SQLException {

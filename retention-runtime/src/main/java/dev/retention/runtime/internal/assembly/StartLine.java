@@ -42,6 +42,9 @@ public final class StartLine {
           .append(", every ").append(Durations.format(settings.effectiveInterval()))
           .append(", first sweep in ").append(Durations.format(
               StartupStagger.offset(settings.pass(), settings.maxStartupStagger())))
+          // Says which option delays it: a newcomer's short main otherwise ends before the first sweep, wondering why.
+          .append(settings.maxStartupStagger().isZero() ? ""
+              : " (within max-startup-stagger " + Durations.format(settings.maxStartupStagger()) + ")")
           .append(settings.dryRun() ? ", dry run" : "")
           .append(sweeper.describeScopes())
           .append(", ").append(sweeper.describeStatements());

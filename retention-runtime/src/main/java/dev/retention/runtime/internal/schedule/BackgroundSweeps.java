@@ -8,9 +8,11 @@ import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -44,6 +46,8 @@ public final class BackgroundSweeps {
 
   /** Guarded by {@code this}. */
   private int sweepsInFlight;
+  /** Guarded by {@code this}: the passes whose sweeps run now, in the order they started. */
+  private final Set<String> sweeping = new LinkedHashSet<>();
   /** Guarded by {@code this}: the pending wake-up for the next due sweep, if any. */
   private Future<?> wakeUp;
   private volatile Throwable unexpectedFailure;
@@ -84,23 +88,38 @@ public final class BackgroundSweeps {
   /**
    * Stops: no new sweep or batch starts, pausing sweeps wake, and a batch in flight may finish within {@code timeout}.
    *
-   * @return true when every sweep ended within the timeout
+   * @return the sweeps that were running when it was asked to stop, and whether they ended within the timeout
    */
-  public boolean stop(Duration timeout) {
+  public Stopped stop(Duration timeout) {
     stopSignal.stop();
+    List<String> inFlight;
     synchronized (this) {
       if (wakeUp != null) {
         wakeUp.cancel(false);
       }
+      inFlight = List.copyOf(sweeping);
     }
     executor.shutdown();
+    // How long close() waited, for its log line: elapsed time of this thread, not the sweeps' timer.
+    long start = System.nanoTime();
+    boolean ended;
     try {
-      return executor.awaitTermination(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      ended = executor.awaitTermination(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return false;
+      ended = false;
     }
+    return new Stopped(inFlight, ended, Duration.ofNanos(System.nanoTime() - start));
   }
+
+  /**
+   * What {@link #stop(Duration)} found and waited for.
+   *
+   * @param inFlight the passes whose sweeps were running when the stop came, in the order they started
+   * @param ended whether every sweep ended within the timeout
+   * @param waited how long the stop waited for them
+   */
+  public record Stopped(List<String> inFlight, boolean ended, Duration waited) {}
 
   /** The last {@code Throwable} that escaped a sweep; a batch's ordinary failure is in its report instead. */
   public Optional<Throwable> unexpectedFailure() {
@@ -121,6 +140,7 @@ public final class BackgroundSweeps {
       try {
         executor.execute(() -> sweep(pass));
         sweepsInFlight++;
+        sweeping.add(pass);
       } catch (RejectedExecutionException stopping) {
         return;
       }
@@ -158,6 +178,7 @@ public final class BackgroundSweeps {
     }
     synchronized (this) {
       sweepsInFlight--;
+      sweeping.remove(pass);
       plan.completed(report, timer.nanoTime());
     }
     dispatch();

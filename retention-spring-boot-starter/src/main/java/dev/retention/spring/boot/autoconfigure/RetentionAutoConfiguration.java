@@ -124,4 +124,9 @@ public class RetentionAutoConfiguration {
   StartWhenReady retentionStartWhenReady(ObjectProvider<RetentionRuntime> runtimes) {
     return new StartWhenReady(runtimes);
   }
+
+  @Bean
+  StopWhenClosing retentionStopWhenClosing(ApplicationContext context, ObjectProvider<RetentionRuntime> runtimes) {
+    return new StopWhenClosing(context, runtimes);
+  }
 }

@@ -11,9 +11,10 @@ import org.springframework.context.ApplicationListener;
  * and an application that fails to start has deleted nothing.
  *
  * <p>A {@code SmartLifecycle} would start earlier, at the end of the context refresh, and would have to reopen a closed
- * runtime when a context is stopped and started again, which a runtime does not do. Stopping needs no event: the
- * runtime is closed as a bean, and since it depends on the {@code EntityManagerFactory} it is closed before the
- * factory and its connection pool, so a batch in flight finishes on a live connection.
+ * runtime when a context is stopped and started again, which a runtime does not do. {@link StopWhenClosing} closes it
+ * as the context begins to close, while its stop line can still be logged; it is closed as a bean too, and since it
+ * depends on the {@code EntityManagerFactory} that is before the factory and its connection pool, so a batch in
+ * flight finishes on a live connection.
  */
 final class StartWhenReady implements ApplicationListener<ApplicationReadyEvent> {
 
