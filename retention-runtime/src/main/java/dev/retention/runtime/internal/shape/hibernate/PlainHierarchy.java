@@ -22,20 +22,33 @@ final class PlainHierarchy {
    * hierarchy, one table, one id column, and a plain hierarchy; empty otherwise.
    */
   static Optional<SingleTableEntityPersister> plainRoot(SessionFactoryImplementor factory, Class<?> entityType) {
+    return plainRoot(factory, entityType, false).filter(root -> root.getIdentifierColumnNames().length == 1);
+  }
+
+  /**
+   * As {@link #plainRoot(SessionFactoryImplementor, Class)}, with any number of id columns (an {@code @EmbeddedId}),
+   * for statements that name rows by their physical address or by a range of the {@code @Ttl} attribute, never by key.
+   */
+  static Optional<SingleTableEntityPersister> plainRootWithAnyKey(SessionFactoryImplementor factory,
+      Class<?> entityType) {
     return plainRoot(factory, entityType, false);
   }
 
   /**
-   * As {@link #plainRoot(SessionFactoryImplementor, Class)}, with Hibernate's {@code @SoftDelete} allowed when
-   * {@code softDeleted}: the statements that purge such an entity's rows mean to skip it.
+   * The single-table root with one id column, with Hibernate's {@code @SoftDelete} allowed when {@code softDeleted}:
+   * the statements that purge such an entity's rows mean to skip it.
    */
-  static Optional<SingleTableEntityPersister> plainRoot(SessionFactoryImplementor factory, Class<?> entityType,
+  static Optional<SingleTableEntityPersister> softDeletedRoot(SessionFactoryImplementor factory, Class<?> entityType) {
+    return plainRoot(factory, entityType, true).filter(root -> root.getIdentifierColumnNames().length == 1);
+  }
+
+  private static Optional<SingleTableEntityPersister> plainRoot(SessionFactoryImplementor factory, Class<?> entityType,
       boolean softDeleted) {
     EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(entityType);
     if (!(persister instanceof SingleTableEntityPersister single)
         || single.isInherited()
         || single.getTableNames().length != 1
-        || single.getIdentifierColumnNames().length != 1
+        || single.getIdentifierColumnNames().length < 1
         || !isPlain(factory, single, softDeleted)) {
       return Optional.empty();
     }

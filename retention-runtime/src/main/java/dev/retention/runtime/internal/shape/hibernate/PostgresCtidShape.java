@@ -34,8 +34,9 @@ import org.hibernate.query.NativeQuery;
  * <ul>
  *   <li>bulk statements, no condition (JPQL, which native SQL cannot carry), no scope (a scoped pass's batch sees each
  *       row's scope before it deletes);
- *   <li>a plain entity: the root of a single-table hierarchy with one id column and no collections, secondary tables,
- *       soft delete, restrictions or tenant column, which Hibernate would add to its own statements;
+ *   <li>a plain entity: the root of a single-table hierarchy (its id of one column or several, an {@code @EmbeddedId}:
+ *       the statement names the key only to order ties) and no collections, secondary tables, soft delete,
+ *       restrictions or tenant column, which Hibernate would add to its own statements;
  *   <li>a {@code @Ttl} column on the allow-list of {@link NativeColumns}: the cutoff bound as is must be stored as the
  *       mapping stores it;
  *   <li>a plain table: a {@code ctid} is unique within one physical table only, so on a partitioned table or one with
@@ -70,7 +71,7 @@ final class PostgresCtidShape implements NativeShapes {
     if (pass.scopeAttribute().isPresent()) {
       return Judgement.declines("a scoped pass's batches see each row's scope before they delete");
     }
-    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRoot(factory, pass.entityType());
+    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRootWithAnyKey(factory, pass.entityType());
     if (root.isEmpty()) {
       return Judgement.quietlyDeclines();
     }
@@ -85,7 +86,8 @@ final class PostgresCtidShape implements NativeShapes {
     if (tableNote.isPresent()) {
       return Judgement.declines(tableNote.get());
     }
-    String id = single.getIdentifierColumnNames()[0];
+    // Oldest first, then by key: every id column of an @EmbeddedId, which the statement names only to order.
+    String id = String.join(", ", single.getIdentifierColumnNames());
     String floor = pass.hasFloor() ? " and " + ttl.name() + " >= ?4" : "";
     return Judgement.takes(new Statement("delete from only " + table + " where ctid = any(array(select ctid from only "
         + table + " where " + ttl.name() + " <= ?1" + floor + " order by " + ttl.name() + ", " + id

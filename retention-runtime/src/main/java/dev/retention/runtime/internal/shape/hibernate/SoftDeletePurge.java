@@ -55,7 +55,7 @@ final class SoftDeletePurge implements NativeShapes {
     if (refused.isPresent()) {
       return Judgement.declines(refused.get());
     }
-    SingleTableEntityPersister root = PlainHierarchy.plainRoot(factory, pass.entityType(), true).orElseThrow();
+    SingleTableEntityPersister root = PlainHierarchy.softDeletedRoot(factory, pass.entityType()).orElseThrow();
     NativeColumns.Column ttl = NativeColumns.of(factory, root, pass.ttlAttribute(), "@Ttl attribute",
         NativeColumns.TTL_TYPES);
     String table = root.getTableName();
@@ -93,7 +93,7 @@ final class SoftDeletePurge implements NativeShapes {
       return Optional.of("its entity is Hibernate's @SoftDelete and the pass is scoped, which the purge does not"
           + " state natively");
     }
-    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRoot(factory, pass.entityType(), true);
+    Optional<SingleTableEntityPersister> root = PlainHierarchy.softDeletedRoot(factory, pass.entityType());
     if (root.isEmpty()) {
       return Optional.of("its entity is Hibernate's @SoftDelete but not the root of a plain single-table hierarchy"
           + " with one id column, which the purge's native statements need");
