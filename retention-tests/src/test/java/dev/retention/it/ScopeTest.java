@@ -590,14 +590,15 @@ class ScopeTest {
     notifications("t1", 10, 3, daysAgo(31));
     notifications("t2", 20, 3, daysAgo(31));
     notifications("t3", 30, 1, daysAgo(31));
+    notifications(null, 40, 1, daysAgo(31));
 
     try (RetentionRuntime retention = runtime().options(NOTIFICATIONS, RetentionOptions.empty()
         .withMaxBatchesPerSweep(3).withMaxBatchesPerScope(1).withBatchSize(2)).build()) {
       assertTrue(retention.sweep(NOTIFICATIONS).workRemains(), "it stopped before the rows without a tenant");
-      assertEquals(Map.of("t1", 1L, "t2", 1L), countsByTenant());
+      assertEquals(Map.of("t1", 1L, "t2", 1L, "null", 1L), countsByTenant());
 
       SweepReport endOfRound = retention.sweep(NOTIFICATIONS);
-      assertEquals(0, endOfRound.deleted(), "it swept the rows without a tenant alone");
+      assertEquals(1, endOfRound.deleted(), "it swept the rows without a tenant alone");
       assertTrue(endOfRound.workRemains(), "t1 and t2 still have a row each from the first sweep");
 
       SweepReport nextRound = retention.sweep(NOTIFICATIONS);
