@@ -46,6 +46,11 @@ public final class ScopeWindowing {
     return configured.size();
   }
 
+  /** The scope values configuration gives a window of their own, in the attribute's type, sorted by their text. */
+  public java.util.List<Object> configuredValues() {
+    return configured.keySet().stream().sorted(java.util.Comparator.comparing(String::valueOf)).toList();
+  }
+
   /** Whether the application gave windows in code. */
   public boolean hasCodeWindows() {
     return code != null;

@@ -9,6 +9,7 @@ import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.partition.PartitionPlan;
 import dev.retention.runtime.internal.partition.PartitionSweep;
 import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.policy.LivePolicy;
 import dev.retention.runtime.internal.scope.ScopeValues;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
 import dev.retention.runtime.internal.shape.ShapeChoice;
@@ -67,6 +68,16 @@ public final class Sweeper {
       throw new IllegalStateException("Pass " + pass.name() + " has no @TtlScope attribute");
     }
     return pass.scopes().values();
+  }
+
+  /**
+   * The pass's rule at its clock's now, for the application's reads: the windows in force, the runtime's zone.
+   *
+   * @param scope the rows its live queries are of: all, or one scope's (for a pass with a scope attribute)
+   */
+  public LivePolicy policy(Scope scope) {
+    return new LivePolicy(pass.environment().emf(), pass.model(), pass.environment().clock().instant(),
+        pass.environment().zone(), pass.settings().retention(), pass.scopes(), scope);
   }
 
   /** How the pass's scopes are swept, for the start line; empty for a pass without a scope attribute. */
