@@ -226,7 +226,7 @@ public final class RetentionRuntime implements AutoCloseable {
    * @throws IllegalArgumentException when no pass deletes rows of {@code entity}
    */
   public RetentionPolicy policy(Class<?> entity) {
-    return new RetentionPolicy(sweeper(entity.getName()).policy(Scope.all()));
+    return new RetentionPolicy(sweeperOf(entity).policy(Scope.all()));
   }
 
   /**
@@ -239,7 +239,7 @@ public final class RetentionRuntime implements AutoCloseable {
    *     value is no value of it
    */
   public RetentionPolicy policy(Class<?> entity, Object scopeValue) {
-    Sweeper sweeper = sweeper(entity.getName());
+    Sweeper sweeper = sweeperOf(entity);
     if (sweeper.model().scopeAttribute().isEmpty()) {
       throw new IllegalArgumentException("Pass " + entity.getName() + " has no @TtlScope attribute, so it has no"
           + " scopes; policy(" + entity.getSimpleName() + ".class) reads all its rows");
@@ -282,6 +282,14 @@ public final class RetentionRuntime implements AutoCloseable {
       throw new IllegalArgumentException("No pass named " + passName + "; passes: " + sweepers.keySet());
     }
     return sweeper;
+  }
+
+  /** The sweeper of the pass whose entity is {@code entity}. */
+  private Sweeper sweeperOf(Class<?> entity) {
+    Objects.requireNonNull(entity, "entity");
+    return sweepers.values().stream().filter(sweeper -> sweeper.model().entityType().equals(entity)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("No pass deletes rows of " + entity.getName()
+            + "; passes: " + sweepers.keySet()));
   }
 
   private List<Sweeper> enabledSweepers() {
