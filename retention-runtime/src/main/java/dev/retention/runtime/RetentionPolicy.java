@@ -34,10 +34,12 @@ import java.util.Map;
  * expired and the condition is true, so a condition over a null keeps it live, as the sweep keeps it); the Criteria
  * form cannot, and refuses such a pass; the check in Java says {@link Expiry#EXPIRED_IF_CONDITION_HOLDS}.
  *
- * <p>The queries' limits: for all the rows of a pass whose scopes take windows from code, the windows are known scope
- * by scope only, and the query forms refuse (ask for one scope's); and the query forms judge each row by its own
- * value's window, where the sweep gives values a collation takes as one ({@code ACME}, {@code acme}) the longest of
- * their windows.
+ * <p>The live queries of all the rows of a scoped pass name each window's scopes: configuration's, and, when the
+ * windows come from code ({@link ScopeWindows}), every scope value stored, which the policy reads once (one statement
+ * over the scope's index) and asks the code for, as a sweep does scope by scope; a scope first written after that read
+ * goes by the pass's window in that query. For one tenant's rows, {@link RetentionRuntime#policy(Class, Object)} reads
+ * nothing. The queries judge each row by its own value's window, where the sweep gives values a collation takes as one
+ * ({@code ACME}, {@code acme} on MariaDB's default collation) the longest of their windows.
  */
 public final class RetentionPolicy {
 
@@ -80,7 +82,7 @@ public final class RetentionPolicy {
    * names start with {@code retention_<alias>_}.
    *
    * @param alias the query's identification variable of the pass's entity
-   * @throws IllegalStateException for all the rows of a pass whose scopes take windows from code
+   * @throws IllegalStateException when the windows given in code fail for a scope
    */
   public String liveJpql(String alias) {
     return policy.liveJpql(alias);
@@ -101,7 +103,7 @@ public final class RetentionPolicy {
    * The live rows, as a Criteria predicate over {@code root}, a path to the pass's entity (a {@code Root}, a join).
    *
    * @throws IllegalStateException for a pass with a condition, which is JPQL that no Criteria predicate can carry
-   *     (use {@link #liveJpql(String)}); and for all the rows of a pass whose scopes take windows from code
+   *     (use {@link #liveJpql(String)}); and when the windows given in code fail for a scope
    */
   public Predicate live(CriteriaBuilder cb, Path<?> root) {
     return policy.live(cb, root);

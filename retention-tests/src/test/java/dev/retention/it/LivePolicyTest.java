@@ -182,8 +182,9 @@ class LivePolicyTest extends DatabaseSuite {
     clock.set(now);
 
     try (RetentionRuntime retention = runtime(subject, windows)) {
-      Set<Long> live = liveByJpql(retention, subject, windows, random);
-      Set<Long> liveByCriteria = subject.hasCondition() ? null : liveByCriteria(retention, subject, windows);
+      boolean scopeByScope = !subject.scopes.isEmpty() && random.nextBoolean();
+      Set<Long> live = liveByJpql(retention, subject, scopeByScope, random);
+      Set<Long> liveByCriteria = subject.hasCondition() ? null : liveByCriteria(retention, subject, scopeByScope);
       Map<Long, Expiry> verdicts = verdicts(retention, subject);
 
       for (int sweeps = 0; ; sweeps++) {
@@ -267,20 +268,20 @@ class LivePolicyTest extends DatabaseSuite {
   }
 
   /**
-   * The live rows by the JPQL fragment over a random alias, joined to a condition of the application's own. With
-   * windows from code, scope by scope (the rows of each scope, and those of none); otherwise all at once.
+   * The live rows by the JPQL fragment over a random alias, joined to a condition of the application's own: all at
+   * once, or scope by scope (the rows of each scope, and those of none).
    */
-  private Set<Long> liveByJpql(RetentionRuntime retention, Subject subject, Windows windows, Random random) {
+  private Set<Long> liveByJpql(RetentionRuntime retention, Subject subject, boolean scopeByScope, Random random) {
     String alias = random.nextBoolean() ? "e" : "token";
     String query = "select " + alias + ".id from " + subject.entity.getSimpleName() + " " + alias + " where "
         + alias + ".id > :after and ";
-    return byPolicies(retention, subject, windows, policy -> Jpa.inTransaction(emf, em -> new TreeSet<>(
+    return byPolicies(retention, subject, scopeByScope, policy -> Jpa.inTransaction(emf, em -> new TreeSet<>(
         policy.bindLive(em.createQuery(query + policy.liveJpql(alias), Long.class), alias)
             .setParameter("after", 0L).getResultList())));
   }
 
-  private Set<Long> liveByCriteria(RetentionRuntime retention, Subject subject, Windows windows) {
-    return byPolicies(retention, subject, windows, policy -> Jpa.inTransaction(emf, em -> new TreeSet<>(
+  private Set<Long> liveByCriteria(RetentionRuntime retention, Subject subject, boolean scopeByScope) {
+    return byPolicies(retention, subject, scopeByScope, policy -> Jpa.inTransaction(emf, em -> new TreeSet<>(
         em.createQuery(criteria(em, subject.entity, policy)).getResultList())));
   }
 
@@ -291,9 +292,9 @@ class LivePolicyTest extends DatabaseSuite {
     return query.select(root.get("id")).where(policy.live(cb, root));
   }
 
-  private static Set<Long> byPolicies(RetentionRuntime retention, Subject subject, Windows windows,
+  private static Set<Long> byPolicies(RetentionRuntime retention, Subject subject, boolean scopeByScope,
       Function<RetentionPolicy, Set<Long>> live) {
-    if (windows.code().isEmpty()) {
+    if (!scopeByScope) {
       return live.apply(retention.policy(subject.entity));
     }
     Set<Long> ids = new TreeSet<>();

@@ -7,6 +7,7 @@ import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.Path;
@@ -15,10 +16,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -39,9 +42,10 @@ public final class LivePolicy {
    * One window's share of the expired rows.
    *
    * @param rows the sweep's predicate at that window's cutoff
+   * @param only the scope values whose rows have that window (rows of these scopes only); empty for no such bound
    * @param except scope values whose rows have windows of their own (rows of all scopes but these); empty for none
    */
-  private record Part(ExpiredRows rows, List<Object> except) {}
+  private record Part(ExpiredRows rows, List<Object> only, List<Object> except) {}
 
   private final PassModel model;
   private final Instant now;
@@ -51,6 +55,9 @@ public final class LivePolicy {
   private final Scope scope;
   private final AttributeReader ttl;
   private final AttributeReader scopeAttribute;
+  private final EntityManagerFactory emf;
+  /** The shares of the expired rows, once worked out; null before. */
+  private List<Part> parts;
 
   /**
    * @param passWindow the pass's window in force ({@code retention}, or the compiled one)
@@ -59,6 +66,7 @@ public final class LivePolicy {
    */
   public LivePolicy(EntityManagerFactory emf, PassModel model, Instant now, ZoneId zone, Duration passWindow,
       ScopeWindowing scopes, Scope scope) {
+    this.emf = emf;
     this.model = model;
     this.now = now;
     this.zone = zone;
@@ -98,37 +106,63 @@ public final class LivePolicy {
   }
 
   /**
-   * The shares of the expired rows among the rows the queries are of, one per window, none for a window of never.
+   * The shares of the expired rows among the rows the queries are of, one per window, none for a window of never;
+   * worked out once, so that a query's text and its parameters agree.
    *
-   * @throws IllegalStateException for all the rows of a pass whose scopes take windows from code: those are known
-   *     scope by scope only
+   * @throws IllegalStateException when the windows given in code fail for a scope stored
    */
-  private List<Part> parts() {
-    List<Part> parts = new ArrayList<>();
-    if (scopes == null) {
-      addPart(parts, passWindow, Scope.all(), List.of());
-      return parts;
+  private synchronized List<Part> parts() {
+    if (parts == null) {
+      parts = List.copyOf(partsNow());
     }
-    if (!scope.isAll()) {
-      addPart(parts, scopes.windowOf(scope), scope, List.of());
-      return parts;
-    }
-    if (scopes.hasCodeWindows()) {
-      throw new IllegalStateException("Pass " + model.name() + " takes the windows of its scopes from code"
-          + " (ScopeWindows), which answers scope by scope: ask for the live rows of one scope,"
-          + " RetentionRuntime.policy(" + model.entityType().getSimpleName() + ".class, scopeValue)");
-    }
-    List<Object> configured = scopes.configuredValues();
-    for (Object value : configured) {
-      addPart(parts, scopes.windowOf(Scope.of(value)), Scope.of(value), List.of());
-    }
-    addPart(parts, passWindow, Scope.all(), configured);
     return parts;
   }
 
-  private void addPart(List<Part> parts, Duration window, Scope of, List<Object> except) {
+  private List<Part> partsNow() {
+    List<Part> shares = new ArrayList<>();
+    if (scopes == null) {
+      addPart(shares, passWindow, Scope.all(), List.of(), List.of());
+      return shares;
+    }
+    if (!scope.isAll()) {
+      addPart(shares, scopes.windowOf(scope), scope, List.of(), List.of());
+      return shares;
+    }
+    // The values with a window of their own: configuration's, and, when code may answer for any value, every value
+    // stored (code is asked value by value, as a sweep asks it for each scope it reaches). The rows of each window are
+    // one share; the rest, and the rows without a scope, go by the pass's window.
+    TreeSet<Object> values = new TreeSet<>(Comparator.comparing(String::valueOf));
+    values.addAll(scopes.configuredValues());
+    if (scopes.hasCodeWindows()) {
+      values.addAll(storedScopeValues());
+    }
+    Map<Duration, List<Object>> byWindow = new LinkedHashMap<>();
+    for (Object value : values) {
+      byWindow.computeIfAbsent(scopes.windowOf(Scope.of(value)), window -> new ArrayList<>()).add(value);
+    }
+    byWindow.forEach((window, ofWindow) -> addPart(shares, window, Scope.all(), ofWindow, List.of()));
+    addPart(shares, passWindow, Scope.all(), List.of(), List.copyOf(values));
+    return shares;
+  }
+
+  private void addPart(List<Part> shares, Duration window, Scope of, List<Object> only, List<Object> except) {
     if (!ScopeWindows.NEVER.equals(window)) {
-      parts.add(new Part(expiredAt(window, of), except));
+      shares.add(new Part(expiredAt(window, of), List.copyOf(only), except));
+    }
+  }
+
+  /** The scope values stored, for windows from code: one statement, over the scope's index. */
+  private List<Object> storedScopeValues() {
+    String attribute = "e." + model.scopeAttribute().orElseThrow();
+    EntityManager em = emf.createEntityManager();
+    try {
+      return em.createQuery("select distinct " + attribute + " from " + model.entityName() + " e where " + attribute
+          + " is not null", Object.class).getResultList();
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("Pass " + model.name() + ": reading the scope values stored, to ask the windows"
+          + " given in code for each, failed", e);
+    } finally {
+      em.close();
     }
   }
 
@@ -144,8 +178,11 @@ public final class LivePolicy {
         Part part = parts.get(index);
         String partPrefix = prefix + index + "_";
         String text = part.rows().jpql(alias, partPrefix);
+        String scopePath = alias + "." + model.scopeAttribute().orElse("");
+        if (!part.only().isEmpty()) {
+          text += " and " + scopePath + " in :" + partPrefix + "only";
+        }
         if (!part.except().isEmpty()) {
-          String scopePath = alias + "." + model.scopeAttribute().orElseThrow();
           text += " and (" + scopePath + " is null or " + scopePath + " not in :" + partPrefix + "except)";
         }
         expired.add("(" + text + ")");
@@ -165,6 +202,9 @@ public final class LivePolicy {
       Part part = parts.get(index);
       String partPrefix = prefix + index + "_";
       parameters.putAll(part.rows().parameters(partPrefix));
+      if (!part.only().isEmpty()) {
+        parameters.put(partPrefix + "only", part.only());
+      }
       if (!part.except().isEmpty()) {
         parameters.put(partPrefix + "except", part.except());
       }
@@ -191,8 +231,7 @@ public final class LivePolicy {
   /**
    * The live rows as a Criteria predicate over {@code root}, a path to the pass's entity.
    *
-   * @throws IllegalStateException for a pass with a condition (JPQL, which Criteria cannot carry), or all the rows of
-   *     a pass whose scopes take windows from code
+   * @throws IllegalStateException for a pass with a condition (JPQL, which Criteria cannot carry)
    */
   public Predicate live(CriteriaBuilder cb, Path<?> root) {
     Objects.requireNonNull(cb, "cb");
@@ -207,6 +246,9 @@ public final class LivePolicy {
       List<Predicate> expired = new ArrayList<>();
       for (Part part : parts) {
         Predicate rows = part.rows().criteria(cb, root);
+        if (!part.only().isEmpty()) {
+          rows = cb.and(rows, root.get(model.scopeAttribute().orElseThrow()).in(part.only()));
+        }
         if (!part.except().isEmpty()) {
           Path<Object> scopePath = root.get(model.scopeAttribute().orElseThrow());
           rows = cb.and(rows, cb.or(cb.isNull(scopePath), cb.not(scopePath.in(part.except()))));
