@@ -121,7 +121,9 @@ public final class ExpiredRows {
           + pass.condition().get() + "\")) is JPQL, which a Criteria predicate cannot carry; use the JPQL form");
     }
     Path ttl = e.get(pass.ttlAttribute());
-    Predicate expired = cb.lessThanOrEqualTo(ttl, cb.literal((Comparable) cutoffValue));
+    // The value, not cb.literal: a provider binds a value as the path's type (through its converter or UserType), and may
+    // render a literal by the value's own Java type, which compares otherwise.
+    Predicate expired = cb.lessThanOrEqualTo(ttl, (Comparable) cutoffValue);
     if (scope.isAll()) {
       return expired;
     }
