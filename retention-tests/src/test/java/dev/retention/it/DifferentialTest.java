@@ -757,8 +757,9 @@ class DifferentialTest extends DatabaseSuite {
     if (values.stream().map(DifferentialTest::folded).distinct().count() < values.size()) {
       return;
     }
+    Set<Long> expired = c.expiredNow(present, row -> true);
     Set<Long> kept = new TreeSet<>(present.keySet());
-    kept.removeAll(c.expiredNow(present, row -> true));
+    kept.removeAll(expired);
     dev.retention.runtime.RetentionPolicy policy = retention.policy(c.table);
     Set<Long> live = Jpa.inTransaction(emf, em -> new TreeSet<>(policy.bindLive(em.createQuery(
         "select e.id from " + c.entity + " e where " + policy.liveJpql("e"), Long.class), "e").getResultList()));
@@ -774,6 +775,13 @@ class DifferentialTest extends DatabaseSuite {
       assertEquals(kept, byCriteria, () -> c + ": the policy's live rows by Criteria " + byCriteria
           + ", the oracle keeps " + kept);
     }
+    Jpa.run(emf, em -> em.createQuery("select e from " + c.entity + " e", c.table).getResultList().forEach(row -> {
+      dev.retention.runtime.Expiry verdict = policy.expiryOf(row);
+      assertTrue(verdict != (expired.contains(row.id()) ? dev.retention.runtime.Expiry.LIVE
+          : dev.retention.runtime.Expiry.EXPIRED) && (c.condition != null
+          || verdict != dev.retention.runtime.Expiry.EXPIRED_IF_CONDITION_HOLDS),
+          () -> c + ": the policy says row " + row.id() + " is " + verdict + ", the oracle keeps " + kept);
+    }));
   }
 
   private static long idOf(Object hooked) {
