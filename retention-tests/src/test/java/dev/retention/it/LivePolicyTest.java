@@ -14,7 +14,9 @@ import dev.retention.it.shapes.CalendarRow;
 import dev.retention.it.shapes.LocalDateTimeRow;
 import dev.retention.it.shapes.UtilDateRow;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
+import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.RuntimeWarnings;
 import dev.retention.it.support.TestDatabase;
@@ -64,6 +66,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * wall-clock values in Berlin around both daylight-saving transitions, epoch seconds, {@code Date} and
  * {@code Calendar}. {@code -Dinvariant.seed=<n>} replays a run; {@code -Dinvariant.policy.cases=<n>} changes its size.
  */
+@EveryProvider
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class LivePolicyTest extends DatabaseSuite {
@@ -162,7 +165,11 @@ class LivePolicyTest extends DatabaseSuite {
   }
 
   private void runCase(Random random) {
-    Subject subject = Subject.values()[random.nextInt(Subject.values().length)];
+    Subject drawn = Subject.values()[random.nextInt(Subject.values().length)];
+    // EclipseLink prints a boolean literal inside a subquery as a number, which H2 and PostgreSQL refuse to compare
+    // with a boolean column: the guide says so (a condition with true or false, on EclipseLink).
+    Subject subject = drawn == Subject.UPLOADS && JpaProvider.onClassPath() == JpaProvider.ECLIPSELINK
+        ? Subject.JOBS : drawn;
     Jpa.run(emf, em -> em.createQuery("delete from " + subject.entity.getSimpleName()).executeUpdate());
     Instant now = subject == Subject.WALL_CLOCKS
         ? TRANSITIONS.get(random.nextInt(2)).plus(subject.compiled).plusSeconds(random.nextInt(10_800) - 5_400)

@@ -30,9 +30,9 @@ import java.util.regex.Pattern;
  * each scope's from configuration), and its negation, the live rows, in JPQL and Criteria; and the verdict of one
  * instance, judged by the window of its own scope.
  *
- * <p>A row is live when it is not {@code (expired by its window) and (condition)}, in SQL's three values: a row for
- * which the predicate is unknown (a null date, a condition over a null) is live, as the sweep keeps it. Each statement
- * says so with {@code case when (expired) then 0 else 1 end = 1}, which is that negation exactly.
+ * <p>A row is live when {@code (expired by its window) and (condition)} is not true, in SQL's three values: a row for
+ * which the predicate is unknown (a null date, a condition over a null) is live, as the sweep keeps it
+ * ({@link #liveJpql} says how each form makes the negation exact).
  */
 public final class LivePolicy {
 
@@ -166,30 +166,53 @@ public final class LivePolicy {
     }
   }
 
-  /** The live rows in JPQL over {@code alias}, with the parameters {@link #liveParameters} gives. */
+  /**
+   * The live rows in JPQL over {@code alias}, with the parameters {@link #liveParameters} gives. Without a condition,
+   * {@code (ttl is null or not (expired))}, each share's scope compared only where the scope is not null, so that the
+   * negation is two-valued. With one, the rows for which the predicate is true, the sweep's own rows, are excluded by
+   * a subquery, {@code not exists (select x from Entity x where x = alias and (expired over x))}: a row for which the
+   * condition is false or unknown is live, and the paths the condition follows (a to-one association) join inside the
+   * subquery, never in the application's query.
+   */
   public String liveJpql(String alias) {
     String prefix = prefix(alias);
     List<Part> parts = parts();
     List<String> terms = new ArrayList<>();
     restriction(alias, prefix).ifPresent(terms::add);
     if (!parts.isEmpty()) {
-      List<String> expired = new ArrayList<>();
-      for (int index = 0; index < parts.size(); index++) {
-        Part part = parts.get(index);
-        String partPrefix = prefix + index + "_";
-        String text = part.rows().jpql(alias, partPrefix);
-        String scopePath = alias + "." + model.scopeAttribute().orElse("");
-        if (!part.only().isEmpty()) {
-          text += " and " + scopePath + " in :" + partPrefix + "only";
-        }
-        if (!part.except().isEmpty()) {
-          text += " and (" + scopePath + " is null or " + scopePath + " not in :" + partPrefix + "except)";
-        }
-        expired.add("(" + text + ")");
+      if (model.condition().isEmpty()) {
+        terms.add(alias + "." + model.ttlAttribute() + " is null or not (" + expiredJpql(parts, alias, prefix) + ")");
+      } else {
+        String row = "retention_" + alias;
+        terms.add("not exists (select " + row + " from " + model.entityName() + " " + row + " where " + row + " = "
+            + alias + " and (" + expiredJpql(parts, row, prefix) + "))");
       }
-      terms.add("case when " + String.join(" or ", expired) + " then 0 else 1 end = 1");
     }
     return terms.isEmpty() ? "1 = 1" : "(" + String.join(") and (", terms) + ")";
+  }
+
+  /** The expired rows of every share, over {@code alias}: each share's predicate, or'ed. */
+  private String expiredJpql(List<Part> parts, String alias, String prefix) {
+    List<String> expired = new ArrayList<>();
+    String scopePath = alias + "." + model.scopeAttribute().orElse("");
+    for (int index = 0; index < parts.size(); index++) {
+      Part part = parts.get(index);
+      String partPrefix = prefix + index + "_";
+      StringBuilder text = new StringBuilder();
+      if (part.rows().scopeValue().isPresent() || !part.only().isEmpty()) {
+        text.append(scopePath).append(" is not null and "); // false, not unknown, for the rows without a scope
+      }
+      text.append(part.rows().jpql(alias, partPrefix));
+      if (!part.only().isEmpty()) {
+        text.append(" and ").append(scopePath).append(" in :").append(partPrefix).append("only");
+      }
+      if (!part.except().isEmpty()) {
+        text.append(" and (").append(scopePath).append(" is null or ").append(scopePath).append(" not in :")
+            .append(partPrefix).append("except)");
+      }
+      expired.add("(" + text + ")");
+    }
+    return String.join(" or ", expired);
   }
 
   /** The parameters {@link #liveJpql} names, by name: each starts with {@code retention_<alias>_}. */
@@ -229,7 +252,8 @@ public final class LivePolicy {
   }
 
   /**
-   * The live rows as a Criteria predicate over {@code root}, a path to the pass's entity.
+   * The live rows as a Criteria predicate over {@code root}, a path to the pass's entity: {@code ttl is null or not
+   * (expired)}, as {@link #liveJpql} without a condition.
    *
    * @throws IllegalStateException for a pass with a condition (JPQL, which Criteria cannot carry)
    */
@@ -245,18 +269,21 @@ public final class LivePolicy {
     if (!parts.isEmpty()) {
       List<Predicate> expired = new ArrayList<>();
       for (Part part : parts) {
-        Predicate rows = part.rows().criteria(cb, root);
+        List<Predicate> share = new ArrayList<>();
+        if (part.rows().scopeValue().isPresent() || !part.only().isEmpty()) {
+          share.add(cb.isNotNull(root.get(model.scopeAttribute().orElseThrow())));
+        }
+        share.add(part.rows().criteria(cb, root));
         if (!part.only().isEmpty()) {
-          rows = cb.and(rows, root.get(model.scopeAttribute().orElseThrow()).in(part.only()));
+          share.add(root.get(model.scopeAttribute().orElseThrow()).in(part.only()));
         }
         if (!part.except().isEmpty()) {
           Path<Object> scopePath = root.get(model.scopeAttribute().orElseThrow());
-          rows = cb.and(rows, cb.or(cb.isNull(scopePath), cb.not(scopePath.in(part.except()))));
+          share.add(cb.or(cb.isNull(scopePath), cb.not(scopePath.in(part.except()))));
         }
-        expired.add(rows);
+        expired.add(cb.and(share.toArray(Predicate[]::new)));
       }
-      Predicate anyExpired = expired.size() == 1 ? expired.get(0) : cb.or(expired.toArray(Predicate[]::new));
-      terms.add(cb.equal(cb.<Integer>selectCase().when(anyExpired, 0).otherwise(1), 1));
+      terms.add(cb.or(cb.isNull(root.get(model.ttlAttribute())), cb.not(cb.or(expired.toArray(Predicate[]::new)))));
     }
     return cb.and(terms.toArray(Predicate[]::new));
   }
