@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -235,12 +236,12 @@ public final class LivePolicy {
     return parameters;
   }
 
-  private java.util.Optional<String> restriction(String alias, String prefix) {
+  private Optional<String> restriction(String alias, String prefix) {
     if (scope.isAll()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     String scopePath = alias + "." + model.scopeAttribute().orElseThrow();
-    return java.util.Optional.of(scope.value().isPresent() ? scopePath + " = :" + prefix + "scope"
+    return Optional.of(scope.value().isPresent() ? scopePath + " = :" + prefix + "scope"
         : scopePath + " is null");
   }
 
