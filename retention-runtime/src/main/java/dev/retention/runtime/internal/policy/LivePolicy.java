@@ -61,12 +61,30 @@ public final class LivePolicy {
   private List<Part> parts;
 
   /**
+   * How a pass's policies read an instance's {@code @Ttl} and scope attributes: found once per pass, in the provider's
+   * metamodel, and shared by every policy of it.
+   */
+  public static final class Readers {
+
+    private final AttributeReader ttl;
+    private final AttributeReader scope;
+
+    /** The readers of {@code model}'s attributes; the scope attribute's only when {@code scoped}. */
+    public Readers(EntityManagerFactory emf, PassModel model, boolean scoped) {
+      this.ttl = new AttributeReader(emf, model.entityType(), model.name(), model.ttlAttribute());
+      this.scope = scoped
+          ? new AttributeReader(emf, model.entityType(), model.name(), model.scopeAttribute().orElseThrow()) : null;
+    }
+  }
+
+  /**
+   * @param readers how the pass's instances are read
    * @param passWindow the pass's window in force ({@code retention}, or the compiled one)
    * @param scopes the windows of the pass's scopes; null for a pass without a scope attribute
    * @param scope the rows the live queries are of: all, or one scope's (for a scoped pass only)
    */
-  public LivePolicy(EntityManagerFactory emf, PassModel model, Instant now, ZoneId zone, Duration passWindow,
-      ScopeWindowing scopes, Scope scope) {
+  public LivePolicy(EntityManagerFactory emf, PassModel model, Readers readers, Instant now, ZoneId zone,
+      Duration passWindow, ScopeWindowing scopes, Scope scope) {
     this.emf = emf;
     this.model = model;
     this.now = now;
@@ -74,9 +92,8 @@ public final class LivePolicy {
     this.passWindow = passWindow;
     this.scopes = scopes;
     this.scope = scope;
-    this.ttl = new AttributeReader(emf, model.entityType(), model.name(), model.ttlAttribute());
-    this.scopeAttribute = scopes == null ? null
-        : new AttributeReader(emf, model.entityType(), model.name(), model.scopeAttribute().orElseThrow());
+    this.ttl = readers.ttl;
+    this.scopeAttribute = readers.scope;
   }
 
   public String passName() {

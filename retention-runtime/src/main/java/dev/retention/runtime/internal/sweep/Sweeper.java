@@ -37,6 +37,8 @@ public final class Sweeper {
   private final ReentrantLock sweeping = new ReentrantLock();
   /** The rounds of a scoped pass's background sweeps; null for a pass without a scope attribute. */
   private final ScopeRounds rounds;
+  /** How the application's policies read the pass's instances, found at the first policy; null before. */
+  private volatile LivePolicy.Readers readers;
   /** The scopes being swept on demand, so that calls for one scope do not pile up. */
   private final Set<Scope> inFlight = ConcurrentHashMap.newKeySet();
 
@@ -76,7 +78,12 @@ public final class Sweeper {
    * @param scope the rows its live queries are of: all, or one scope's (for a pass with a scope attribute)
    */
   public LivePolicy policy(Scope scope) {
-    return new LivePolicy(pass.environment().emf(), pass.model(), pass.environment().clock().instant(),
+    LivePolicy.Readers read = readers;
+    if (read == null) {
+      read = new LivePolicy.Readers(pass.environment().emf(), pass.model(), pass.scopes() != null);
+      readers = read; // a race makes a second, equal one: no harm
+    }
+    return new LivePolicy(pass.environment().emf(), pass.model(), read, pass.environment().clock().instant(),
         pass.environment().zone(), pass.settings().retention(), pass.scopes(), scope);
   }
 
