@@ -28,8 +28,8 @@ import java.util.regex.Pattern;
 /**
  * One pass's rule at one instant, as the application reads it: which rows a sweep at {@code now} would delete, as the
  * union of the sweep's own predicates ({@link ExpiredRows}), one for each window the pass's rows have (the pass's, and
- * each scope's from configuration), and its negation, the live rows, in JPQL and Criteria; and the verdict of one
- * instance, judged by the window of its own scope.
+ * each scope's from configuration or code), and its negation, the live rows, in JPQL and Criteria; and the verdict of
+ * one instance, judged by the window of its own scope.
  *
  * <p>A row is live when {@code (expired by its window) and (condition)} is not true, in SQL's three values: a row for
  * which the predicate is unknown (a null date, a condition over a null) is live, as the sweep keeps it
