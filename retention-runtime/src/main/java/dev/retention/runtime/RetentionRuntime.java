@@ -220,6 +220,36 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /**
+   * The rule of {@code entity}'s pass as this runtime applies it now, for the application's own reads of live rows:
+   * the windows in force (configuration's, each scope's), at its clock's now. Ask again for each read: a policy keeps
+   * the instant it was made at.
+   *
+   * @throws IllegalArgumentException when no pass deletes rows of {@code entity}
+   */
+  public RetentionPolicy policy(Class<?> entity) {
+    return new RetentionPolicy(sweeperOf(entity).policy(Scope.all()));
+  }
+
+  /**
+   * As {@link #policy(Class)}, for the rows of one scope of an entity with a {@code @TtlScope} attribute: its live
+   * queries select only rows whose scope attribute equals {@code scopeValue} (null: the rows without one), by that
+   * scope's window, which may come from configuration or from code ({@link ScopeWindows}).
+   *
+   * @param scopeValue a value of the scope attribute, or its text ({@code "42"} for a {@code Long} attribute)
+   * @throws IllegalArgumentException when no pass deletes rows of {@code entity}, it has no scope attribute, or the
+   *     value is no value of it
+   */
+  public RetentionPolicy policy(Class<?> entity, Object scopeValue) {
+    Sweeper sweeper = sweeperOf(entity);
+    if (sweeper.model().scopeAttribute().isEmpty()) {
+      throw new IllegalArgumentException("Pass " + entity.getName() + " has no @TtlScope attribute, so it has no"
+          + " scopes; policy(" + entity.getSimpleName() + ".class) reads all its rows");
+    }
+    Scope scope = scopeValue == null ? Scope.of(null) : Scope.of(sweeper.scopeValues().convert(scopeValue));
+    return new RetentionPolicy(sweeper.policy(scope));
+  }
+
+  /**
    * Stops the sweepers: no new sweep or batch starts, pausing sweeps wake and end, and a batch in flight is given the
    * close timeout to finish. Calling it again does nothing.
    */
@@ -255,6 +285,14 @@ public final class RetentionRuntime implements AutoCloseable {
       throw new IllegalArgumentException("No pass named " + passName + "; passes: " + sweepers.keySet());
     }
     return sweeper;
+  }
+
+  /** The sweeper of the pass whose entity is {@code entity}. */
+  private Sweeper sweeperOf(Class<?> entity) {
+    Objects.requireNonNull(entity, "entity");
+    return sweepers.values().stream().filter(sweeper -> sweeper.model().entityType().equals(entity)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("No pass deletes rows of " + entity.getName()
+            + "; passes: " + sweepers.keySet()));
   }
 
   private List<Sweeper> enabledSweepers() {

@@ -25,18 +25,27 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The packaged sample, started with {@code java -jar} as a user starts it, checked over HTTP the way a user or a
  * monitoring system reads it: the actuator's {@code retention}, {@code health} and {@code prometheus} endpoints, and the
- * sample's own {@code /tokens}. It waits for the application's own log lines, never for a fixed time.
+ * sample's own {@code /tokens} and {@code /tokens/live} (the live tokens by the runtime's rule). It waits for the application's own log lines, never for a fixed time.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SampleBootApplicationIT {
 
   private static final String PASS = ApiToken.class.getName();
   private static final int EXPIRED = 25;
   private static final int LIVE = 5;
+  /**
+   * The tokens' window as the command line lengthens it: an hour past their expiry (the shortest min-retention lets
+   * through), which the seeded expired tokens, an hour past theirs at the first sweep, have reached.
+   */
+  private static final String WINDOW = "1h";
   // A deadline, not a pause: generous, since a loaded 2-core machine can take a minute to start a Boot application.
   private static final Duration PATIENCE = Duration.ofSeconds(180);
 
@@ -58,7 +67,11 @@ class SampleBootApplicationIT {
             "-jar", jar.toString(),
             "--server.port=" + port,
             "--sample.expired-tokens=" + EXPIRED,
-            "--sample.live-tokens=" + LIVE)
+            "--sample.live-tokens=" + LIVE,
+            // Tokens are kept an hour past their expiry, and no second sweep comes while the tests run: the tokens
+            // a test issues stay stored, live or expired by that window.
+            "--retention." + PASS + ".retention=" + WINDOW,
+            "--retention.defaults.sweep-interval=1h")
         .redirectErrorStream(true);
     // A variable of another tool on the host that happens to share the prefix: a warning, never a failed start.
     command.environment().put(STRAY_VARIABLE, "30");
@@ -96,6 +109,22 @@ class SampleBootApplicationIT {
     String tokens = get("/tokens", 200);
     assertEquals(LIVE, JsonPath.<Integer>read(tokens, "$.left"), this::log);
     assertEquals(EXPIRED, JsonPath.<Integer>read(tokens, "$.hooked"), "the hook bean saw every deleted token");
+  }
+
+  /**
+   * Runs last: the tokens it issues stay stored (no sweep comes while the tests run), and {@code /tokens} counts them.
+   */
+  @Test
+  @Order(Integer.MAX_VALUE)
+  void theLiveTokensAreThoseTheRuntimesRuleKeepsWithTheWindowConfigurationSets() {
+    post("/tokens?count=3&expiresInSeconds=-60"); // past their expiry, within the hour configuration adds
+    post("/tokens?count=2&expiresInSeconds=-7200"); // expired by the window too, but not swept yet
+
+    String live = get("/tokens/live", 200);
+    assertEquals(LIVE + 3 + 2, JsonPath.<Integer>read(live, "$.stored"), live);
+    assertEquals(LIVE + 3, JsonPath.<Integer>read(live, "$.live"),
+        "a where expiresAt > now would say " + LIVE + ": the runtime keeps them an hour more; " + live);
+    assertEquals(LIVE + 3, JsonPath.<Integer>read(live, "$.liveBySpecification"), live);
   }
 
   @Test
@@ -141,6 +170,19 @@ class SampleBootApplicationIT {
       return response.body();
     } catch (IOException e) {
       throw new UncheckedIOException("GET " + path + log(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void post(String path) {
+    try {
+      HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+          .POST(HttpRequest.BodyPublishers.noBody()).timeout(PATIENCE).build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, response.statusCode(), () -> "POST " + path + ": " + response.body() + log());
+    } catch (IOException e) {
+      throw new UncheckedIOException("POST " + path + log(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);

@@ -5,7 +5,9 @@ import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionLimits;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -44,6 +46,11 @@ public final class ScopeWindowing {
   /** How many scopes configuration gives a window of their own. */
   public int configuredScopes() {
     return configured.size();
+  }
+
+  /** The scope values configuration gives a window of their own, in the attribute's type, sorted by their text. */
+  public List<Object> configuredValues() {
+    return configured.keySet().stream().sorted(Comparator.comparing(String::valueOf)).toList();
   }
 
   /** Whether the application gave windows in code. */

@@ -9,6 +9,7 @@ import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.partition.PartitionPlan;
 import dev.retention.runtime.internal.partition.PartitionSweep;
 import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.policy.LivePolicy;
 import dev.retention.runtime.internal.scope.ScopeValues;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
 import dev.retention.runtime.internal.shape.ShapeChoice;
@@ -36,6 +37,8 @@ public final class Sweeper {
   private final ReentrantLock sweeping = new ReentrantLock();
   /** The rounds of a scoped pass's background sweeps; null for a pass without a scope attribute. */
   private final ScopeRounds rounds;
+  /** How the application's policies read the pass's instances, found at the first policy; null before. */
+  private volatile LivePolicy.Readers readers;
   /** The scopes being swept on demand, so that calls for one scope do not pile up. */
   private final Set<Scope> inFlight = ConcurrentHashMap.newKeySet();
 
@@ -67,6 +70,21 @@ public final class Sweeper {
       throw new IllegalStateException("Pass " + pass.name() + " has no @TtlScope attribute");
     }
     return pass.scopes().values();
+  }
+
+  /**
+   * The pass's rule at its clock's now, for the application's reads: the windows in force, the runtime's zone.
+   *
+   * @param scope the rows its live queries are of: all, or one scope's (for a pass with a scope attribute)
+   */
+  public LivePolicy policy(Scope scope) {
+    LivePolicy.Readers read = readers;
+    if (read == null) {
+      read = new LivePolicy.Readers(pass.environment().emf(), pass.model(), pass.scopes() != null);
+      readers = read; // a race makes a second, equal one: no harm
+    }
+    return new LivePolicy(pass.environment().emf(), pass.model(), read, pass.environment().clock().instant(),
+        pass.environment().zone(), pass.settings().retention(), pass.scopes(), scope);
   }
 
   /** How the pass's scopes are swept, for the start line; empty for a pass without a scope attribute. */
