@@ -264,6 +264,8 @@ class DifferentialTest extends DatabaseSuite {
      */
     final Map<Long, Row> arrivals = new ConcurrentHashMap<>();
     final Set<Long> arrivalsCounted = new TreeSet<>();
+    /** The rows the application deleted softly ({@link Force#SOFT_DELETE}): the table keeps them, JPQL sees none. */
+    final Set<Long> marked = new TreeSet<>();
     /** What each sweep of the case reported, for a failure's message. */
     final List<SweepReport> reports = new ArrayList<>();
     PassDescriptor descriptor;
@@ -899,6 +901,7 @@ class DifferentialTest extends DatabaseSuite {
     Set<Long> expired = c.expiredNow(present, row -> true);
     Set<Long> kept = new TreeSet<>(present.keySet());
     kept.removeAll(expired);
+    kept.removeAll(c.marked); // deleted for the application already: its queries never see them
     dev.retention.runtime.RetentionPolicy policy = retention.policy(c.table);
     Set<Long> live = Jpa.inTransaction(emf, em -> new TreeSet<>(policy.bindLive(em.createQuery(
         "select e.id from " + c.entity + " e where " + policy.liveJpql("e"), Long.class), "e").getResultList()));
@@ -941,5 +944,6 @@ class DifferentialTest extends DatabaseSuite {
   private void markSomeDeleted(Random random, Case c) {
     List<Long> marked = c.rows.keySet().stream().filter(id -> random.nextInt(3) == 0).toList();
     Jpa.run(emf, em -> marked.forEach(id -> em.remove(em.find(c.table, id))));
+    c.marked.addAll(marked);
   }
 }
