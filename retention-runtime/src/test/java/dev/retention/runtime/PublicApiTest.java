@@ -51,6 +51,7 @@ class PublicApiTest {
         "dev.retention.runtime.health.PassHistory",
         "dev.retention.runtime.health.RetentionHealth",
         "dev.retention.runtime.health.RetentionHealth$Status",
+        "dev.retention.runtime.health.RetentionView",
         "dev.retention.runtime.health.SweepHistory"), publicTypesOutsideInternal());
   }
 
