@@ -1,7 +1,7 @@
 /**
  * One health model and one view for every integration: what the recent sweeps of each pass say about the runtime,
- * computed here once, so that the Spring Boot 3 and Spring Boot 4 health indicators and the Quarkus health check agree and only
- * adapt it to their framework.
+ * computed here once, so that the Spring Boot 3 and Spring Boot 4 health indicators and the Quarkus health check agree
+ * and only adapt it to their framework.
  *
  * <ul>
  *   <li>{@link dev.retention.runtime.health.SweepHistory} is a {@code SweepListener} that keeps each pass's last sweep
