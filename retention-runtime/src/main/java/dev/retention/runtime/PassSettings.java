@@ -23,6 +23,9 @@ public interface PassSettings {
   /** Whether {@link #retention()} came from an override rather than the annotation. */
   boolean retentionOverridden();
 
+  /** The shortest {@code retention} override accepted ({@code min-retention}). */
+  Duration minRetention();
+
   /** The size of every batch when {@link #batchSizeFixed()}; otherwise the size of the first batch. */
   int batchSize();
 

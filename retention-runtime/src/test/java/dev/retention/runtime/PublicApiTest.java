@@ -53,6 +53,7 @@ class PublicApiTest {
         "dev.retention.runtime.health.PassHistory",
         "dev.retention.runtime.health.RetentionHealth",
         "dev.retention.runtime.health.RetentionHealth$Status",
+        "dev.retention.runtime.health.RetentionView",
         "dev.retention.runtime.health.SweepHistory"), publicTypesOutsideInternal());
   }
 

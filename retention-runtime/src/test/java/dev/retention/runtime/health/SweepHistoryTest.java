@@ -45,6 +45,18 @@ class SweepHistoryTest {
   }
 
   @Test
+  void aSkippedSweepIsTheLatestReportButNotPartOfTheFailuresInARow() {
+    history.sweepFinished(report("a", Scope.all(), 0, true));
+    SweepReport skipped = SweepReport.builder("a", NOW, NOW).skipped(true).build();
+    history.sweepFinished(skipped);
+
+    assertEquals(Optional.of(skipped), history.latest("a"));
+    assertEquals(1, history.of("a").orElseThrow().consecutiveFailures());
+    assertTrue(history.of("a").orElseThrow().lastReport().failure().isPresent(), "the last sweep that ran");
+    assertTrue(history.latest("b").isEmpty());
+  }
+
+  @Test
   void anOnDemandSweepOfOneScopeNeitherResetsNorAddsToThePassFailures() {
     history.sweepFinished(report("a", Scope.all(), 0, true));
 

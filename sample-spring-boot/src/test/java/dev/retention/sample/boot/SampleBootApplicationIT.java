@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.retention.runtime.RetentionOption;
+import dev.retention.runtime.health.RetentionView;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -139,6 +142,22 @@ class SampleBootApplicationIT {
     assertEquals(EXPIRED, JsonPath.<Integer>read(one, "$.lastReport.deleted"));
     assertEquals(0, JsonPath.<Integer>read(one, "$.consecutiveFailures"));
     get("/actuator/retention/com.example.NoSuchEntity", 404);
+  }
+
+  @Test
+  void theRetentionEndpointShowsEveryOptionAndEveryFactOfTheReportOverHttp() {
+    String one = get("/actuator/retention/" + PASS, 200);
+    Map<String, Object> settings = JsonPath.read(one, "$.settings");
+    for (RetentionOption option : RetentionOption.values()) {
+      assertTrue(settings.containsKey(option.key()), () -> option.key() + " is missing from " + settings);
+    }
+    Map<String, Object> report = JsonPath.read(one, "$.lastReport");
+    for (String fact : RetentionView.REPORT_FACTS) {
+      assertTrue(report.containsKey(fact), () -> fact + " is missing from " + report);
+    }
+    assertEquals(false, report.get("skipped"));
+    assertEquals("*", report.get("scope"));
+    assertEquals("", report.get("failure"), "an absent value is written, as an empty string");
   }
 
   @Test

@@ -74,6 +74,11 @@ class SampleApplicationIT {
         assertEquals(200, wellness.statusCode(), wellness::body);
         assertEquals("UP", jsonValue(wellness.body(), "status"), wellness::body);
         assertEquals("1", jsonValue(wellness.body(), "passes"), wellness::body);
+        // The runtime's view of the pass, where a Quarkus user looks: the option the environment set, the sweep.
+        HttpResponse<String> view = get(port, "/q/retention/" + PASS);
+        assertEquals(200, view.statusCode(), view::body);
+        assertTrue(view.body().contains("\"sweep-interval\":\"20m\"") && view.body().contains("\"deleted\":3")
+            && view.body().contains("\"skipped\":false") && view.body().contains("\"epoch-check\":true"), view::body);
         HttpResponse<String> readiness = get(port, "/q/health/ready");
         assertEquals(200, readiness.statusCode(), readiness::body);
         assertFalse(readiness.body().contains("Retention"), readiness::body);

@@ -35,6 +35,7 @@ public record BoundSettings(
     Map<String, Duration> scopeWindows,
     boolean epochCheck,
     RetentionOption.ExpiredPartitions expiredPartitions,
+    Duration minRetention,
     StatementShape statementShape) implements PassSettings {
 
   public BoundSettings {
@@ -54,6 +55,6 @@ public record BoundSettings(
   public BoundSettings withStatementShape(StatementShape shape) {
     return new BoundSettings(pass, enabled, retention, retentionOverridden, batchSize, batchTarget, batchSizeFixed,
         batchDelay, sweepInterval, maxStartupStagger, maxBatchesPerSweep, dryRun, batchTimeout, maxBatchesPerScope,
-        scopeSweepBudget, scopeWindows, epochCheck, expiredPartitions, Objects.requireNonNull(shape, "shape"));
+        scopeSweepBudget, scopeWindows, epochCheck, expiredPartitions, minRetention, Objects.requireNonNull(shape, "shape"));
   }
 }

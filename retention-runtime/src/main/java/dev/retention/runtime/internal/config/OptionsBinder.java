@@ -112,6 +112,7 @@ public final class OptionsBinder {
           windowsOfScopes,
           resolved.epochCheck(),
           resolved.expiredPartitions(),
+          resolved.minRetention(),
           null));
     });
     shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "

@@ -4,23 +4,76 @@ import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * Logs each sweep to {@code System.Logger} {@code dev.retention}: INFO when it deleted rows (or would have, in a dry
- * run), DEBUG when it found nothing or was skipped (another instance was sweeping the pass), WARNING when it failed.
+ * run), DEBUG when it found nothing or was skipped (another instance was sweeping the pass).
+ *
+ * <p>A failing pass is logged once per change of state, not once per sweep: a pass swept every second that keeps
+ * failing would otherwise fill the log with the same warning. The first failure is a WARNING with the report and its
+ * cause; while it keeps failing, a WARNING "still failing (N sweeps, since T)" at most every
+ * {@link #STILL_FAILING_EVERY}, the other failed sweeps at DEBUG; the first sweep that succeeds after them, an INFO
+ * "recovered after N failed sweeps". Time is the reports' {@code startedAt}, the runtime's clock. Passes are followed
+ * one by one, and the on-demand sweeps of one scope apart from the pass's.
  */
 public final class LoggingSweepListener implements SweepListener {
+
+  /** The longest a failing pass goes without a warning that says it still fails. */
+  public static final Duration STILL_FAILING_EVERY = Duration.ofMinutes(15);
 
   /** The logger sweep reports go to; the runtime's other lines go to loggers named after their classes, below it. */
   private static final Logger LOGGER = System.getLogger("dev.retention");
 
+  /** A run of failed sweeps of one pass (or one scope of it): since when, how many, when last said. */
+  private record Failing(Instant since, int sweeps, Instant lastWarned) {
+    Failing then() {
+      return new Failing(since, sweeps + 1, lastWarned);
+    }
+  }
+
+  private final ConcurrentMap<String, Failing> failing = new ConcurrentHashMap<>();
+
   @Override
   public void sweepFinished(SweepReport report) {
+    String key = report.scope().isAll() ? report.pass() : report.pass() + " (" + report.scope() + ")";
     if (report.failure().isPresent()) {
-      LOGGER.log(Level.WARNING, report.toString(), report.failure().get());
-    } else if (report.deleted() > 0) {
+      failed(key, report);
+      return;
+    }
+    if (!report.skipped()) {
+      Failing run = failing.remove(key);
+      if (run != null) {
+        LOGGER.log(Level.INFO, () -> key + ": recovered after " + run.sweeps() + " failed "
+            + (run.sweeps() == 1 ? "sweep" : "sweeps") + " (failing since " + run.since() + ")");
+      }
+    }
+    if (report.deleted() > 0) {
       LOGGER.log(Level.INFO, report::toString);
     } else {
+      LOGGER.log(Level.DEBUG, report::toString);
+    }
+  }
+
+  private void failed(String key, SweepReport report) {
+    Throwable cause = report.failure().orElseThrow();
+    Instant now = report.startedAt();
+    Failing before = failing.get(key);
+    if (before == null) {
+      failing.put(key, new Failing(now, 1, now));
+      LOGGER.log(Level.WARNING, report.toString(), cause);
+      return;
+    }
+    Failing run = before.then();
+    if (Duration.between(run.lastWarned(), now).compareTo(STILL_FAILING_EVERY) >= 0) {
+      failing.put(key, new Failing(run.since(), run.sweeps(), now));
+      LOGGER.log(Level.WARNING, () -> key + ": still failing (" + run.sweeps() + " sweeps, since " + run.since()
+          + "), the last with " + cause);
+    } else {
+      failing.put(key, run);
       LOGGER.log(Level.DEBUG, report::toString);
     }
   }

@@ -22,7 +22,9 @@ import java.util.PriorityQueue;
  *       waiting: passes due earlier go first, and among passes due at the same time the one queued first goes first.
  *       One large backlog therefore takes turns with the others instead of starving them.
  *   <li>After a failure, the pass waits a backoff that doubles with each failure in a row, from
- *       {@link #FIRST_BACKOFF} up to its interval.
+ *       {@link #FIRST_BACKOFF} up to its interval or {@link #LONGEST_BACKOFF}, whichever is longer: a pass swept every
+ *       second that keeps failing (a dropped table, a revoked grant) then tries every five minutes, not every second,
+ *       while an hourly pass still tries at least hourly.
  * </ul>
  *
  * <p>Monotonic readings have an arbitrary origin, may be negative and may wrap: the plan keeps every due time as
@@ -32,6 +34,9 @@ public final class SweepPlan {
 
   /** The wait after a first failure; it doubles with each failure in a row, up to the pass's interval. */
   public static final Duration FIRST_BACKOFF = Duration.ofSeconds(10);
+
+  /** The backoff's bound for a pass whose interval is shorter: the wait never grows beyond it. */
+  public static final Duration LONGEST_BACKOFF = Duration.ofMinutes(5);
 
   /** A queued sweep, due {@code due} nanoseconds after the plan's start. */
   private record Entry(String pass, long due, long sequence) {}
@@ -85,10 +90,14 @@ public final class SweepPlan {
     return start + due;
   }
 
-  /** The wait after {@code failures} failures in a row: {@link #FIRST_BACKOFF} doubled each time, up to the interval. */
+  /**
+   * The wait after {@code failures} failures in a row: {@link #FIRST_BACKOFF} doubled each time, up to the interval or
+   * {@link #LONGEST_BACKOFF}, the longer.
+   */
   static Duration backoff(int failures, Duration interval) {
     Duration backoff = FIRST_BACKOFF.multipliedBy(1L << Math.min(failures - 1, 30));
-    return backoff.compareTo(interval) < 0 ? backoff : interval;
+    Duration bound = interval.compareTo(LONGEST_BACKOFF) > 0 ? interval : LONGEST_BACKOFF;
+    return backoff.compareTo(bound) < 0 ? backoff : bound;
   }
 
   /** Nanoseconds from the plan's start to {@code nowNanos}: a difference, right across a wrap of the source. */

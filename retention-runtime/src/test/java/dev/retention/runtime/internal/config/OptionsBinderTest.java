@@ -36,7 +36,7 @@ class OptionsBinderTest {
 
     assertEquals(new BoundSettings(AUDIT, true, Duration.ofDays(365), false, 500, Optional.empty(), true,
         Duration.ZERO, Duration.ofHours(1), Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true,
-        dev.retention.runtime.RetentionOption.ExpiredPartitions.ROWS, null), audit);
+        dev.retention.runtime.RetentionOption.ExpiredPartitions.ROWS, Duration.ofHours(1), null), audit);
   }
 
   @Test

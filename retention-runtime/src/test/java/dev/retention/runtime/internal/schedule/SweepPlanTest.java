@@ -81,7 +81,7 @@ class SweepPlanTest {
   }
 
   @Test
-  void failuresBackOffDoublingUpToTheIntervalWhileOtherPassesKeepTheirTurns() {
+  void failuresBackOffDoublingPastAShortIntervalWhileOtherPassesKeepTheirTurns() {
     Duration interval = Duration.ofMinutes(1);
     SweepPlan plan = new SweepPlan(List.of(pass("Failing", interval, Duration.ZERO),
         pass("Healthy", interval, Duration.ZERO)), START);
@@ -103,7 +103,20 @@ class SweepPlanTest {
     plan.completed(report("Healthy", false, false), fourth);
     assertEquals(Optional.of("Failing"), plan.takeDue(fourth));
     long fifth = plan.completed(report("Failing", false, true), fourth);
-    assertEquals(fourth + interval.toNanos(), fifth, "80 seconds would exceed the interval: capped at it");
+    assertEquals(fourth + seconds(80), fifth, "a failing pass tries less often than its one-minute interval");
+  }
+
+  @Test
+  void theBackoffStopsGrowingAtTheIntervalOrFiveMinutesWhicheverIsLonger() {
+    // A pass swept every second that keeps failing: 10 s, 20 s, ... then every five minutes, not every second.
+    assertEquals(List.of(10L, 20L, 40L, 80L, 160L, 300L, 300L),
+        java.util.stream.IntStream.rangeClosed(1, 7)
+            .mapToObj(failures -> SweepPlan.backoff(failures, Duration.ofSeconds(1)).toSeconds()).toList());
+    assertEquals(SweepPlan.LONGEST_BACKOFF, SweepPlan.backoff(100, Duration.ofSeconds(1)));
+    // An hourly pass still tries at least hourly.
+    assertEquals(Duration.ofSeconds(2_560), SweepPlan.backoff(9, Duration.ofHours(1)));
+    assertEquals(Duration.ofHours(1), SweepPlan.backoff(10, Duration.ofHours(1)));
+    assertEquals(Duration.ofHours(1), SweepPlan.backoff(1_000, Duration.ofHours(1)));
   }
 
   @Test
@@ -144,7 +157,7 @@ class SweepPlanTest {
   private static PassSettings pass(String name, Duration interval, Duration stagger) {
     return new BoundSettings(name, true, Duration.ZERO, false, 500, Optional.of(Duration.ofMillis(25)), false,
         Duration.ZERO, interval, stagger, 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true,
-        dev.retention.runtime.RetentionOption.ExpiredPartitions.ROWS, null);
+        dev.retention.runtime.RetentionOption.ExpiredPartitions.ROWS, Duration.ofHours(1), null);
   }
 
   private static SweepReport report(String pass, boolean workRemains, boolean failed) {

@@ -2,8 +2,8 @@ package dev.retention.spring.boot.actuate;
 
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.health.RetentionView;
 import dev.retention.runtime.health.SweepHistory;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -12,8 +12,10 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
- * The {@code retention} actuator endpoint: every pass with the settings in force and what its last sweep did.
- * {@code /actuator/retention/{pass}} shows one pass.
+ * The {@code retention} actuator endpoint: every pass with the settings in force and what its latest sweep did, as the
+ * runtime's {@link RetentionView} describes them, and nothing added here, so that the endpoint (over HTTP and JMX, on
+ * both Boot lines) shows every option and every fact of a report the runtime has. {@code /actuator/retention/{pass}}
+ * shows one pass.
  */
 @Endpoint(id = "retention")
 public class RetentionEndpoint {
@@ -30,30 +32,20 @@ public class RetentionEndpoint {
     this.history = history;
   }
 
-  /** Every pass the runtime manages, by name. */
+  /** Every pass the runtime manages, by name in the runtime's order, under {@code passes}. */
   @ReadOperation
-  public PassesDescriptor passes() {
-    Map<String, PassDescriptor> passes = new LinkedHashMap<>();
-    for (RetentionPass pass : runtime.passes()) {
-      passes.put(pass.name(), describe(pass));
-    }
-    return new PassesDescriptor(passes);
+  public Map<String, Object> passes() {
+    return OperationResponseBody.of(Map.of("passes", RetentionView.passes(runtime, history)));
   }
 
   /** One pass; none (404 over HTTP) when the runtime has no pass of that name. */
   @ReadOperation
-  public @Nullable PassDescriptor pass(@Selector String name) {
+  public @Nullable Map<String, Object> pass(@Selector String name) {
     return runtime.passes().stream()
-        .filter(pass -> pass.name().equals(name))
+        .map(RetentionPass::name)
+        .filter(name::equals)
         .findFirst()
-        .map(this::describe)
+        .map(found -> OperationResponseBody.of(RetentionView.pass(runtime, history, found)))
         .orElse(null);
   }
-
-  private PassDescriptor describe(RetentionPass pass) {
-    return PassDescriptor.of(pass, runtime.settings(pass.name()), history.of(pass.name()));
-  }
-
-  /** The response of the endpoint: each pass by name, in the runtime's order. */
-  public record PassesDescriptor(Map<String, PassDescriptor> passes) implements OperationResponseBody {}
 }

@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.health.SweepHistory;
 import dev.retention.spring.boot.RetentionRuntimeCustomizer;
-import dev.retention.spring.boot.actuate.PassDescriptor.ReportDescriptor;
 import dev.retention.spring.boot.model.SessionToken;
 import dev.retention.spring.boot.support.JpaContexts;
 import dev.retention.spring.boot.support.TestData;
@@ -55,35 +55,51 @@ class RetentionActuatorTest {
               new SessionToken(4, NOW.plusSeconds(60))));
           context.getBean(RetentionRuntime.class).sweep(SESSION_TOKEN);
 
-          Map<String, PassDescriptor> passes = context.getBean(RetentionEndpoint.class).passes().passes();
+          Map<String, Object> passes = passesOf(context.getBean(RetentionEndpoint.class).passes());
 
           assertThat(passes).containsOnlyKeys(AUDIT_ENTRY, SESSION_TOKEN);
-          PassDescriptor session = passes.get(SESSION_TOKEN);
-          assertThat(session.entity()).isEqualTo(SESSION_TOKEN);
-          assertThat(session.settings())
+          Map<String, Object> session = view(passes.get(SESSION_TOKEN));
+          assertThat(session.get("entity")).isEqualTo(SESSION_TOKEN);
+          assertThat(view(session.get("settings")))
               .containsEntry("enabled", true)
               .containsEntry("retention", "0")
               .containsEntry("retention-source", "annotation")
               .containsEntry("batch-size", 2)
               .containsEntry("sweep-interval", "1h")
               .containsEntry("effective-interval", "1h")
-              .containsEntry("dry-run", false);
-          assertThat(session.consecutiveFailures()).isZero();
-          ReportDescriptor report = session.lastReport();
-          assertThat(report).isNotNull();
-          assertThat(report.startedAt()).isEqualTo(NOW.toString());
-          assertThat(report.cutoff()).isEqualTo(NOW.toString());
-          assertThat(report.deleted()).isEqualTo(3);
-          assertThat(report.batches()).isEqualTo(2);
-          assertThat(report.workRemains()).isFalse();
-          assertThat(report.lag()).isNull();
-          assertThat(report.failure()).isNull();
+              .containsEntry("dry-run", false)
+              .containsEntry("max-batches-per-scope", 10)
+              .containsEntry("scope-sweep-budget", "200ms")
+              .containsEntry("expired-partitions", "rows")
+              .containsEntry("min-retention", "1h")
+              .containsEntry("epoch-check", true);
+          assertThat(session.get("consecutiveFailures")).isEqualTo(0);
+          Map<String, Object> report = view(session.get("lastReport"));
+          assertThat(report)
+              .containsEntry("startedAt", NOW.toString())
+              .containsEntry("cutoff", NOW.toString())
+              .containsEntry("deleted", 3L)
+              .containsEntry("batches", 2)
+              .containsEntry("workRemains", false)
+              .containsEntry("skipped", false)
+              .containsEntry("lag", "")
+              .containsEntry("failure", "");
 
-          PassDescriptor audit = passes.get(AUDIT_ENTRY);
-          assertThat(audit.settings()).containsEntry("retention", "1d").containsEntry("dry-run", true)
+          Map<String, Object> audit = view(passes.get(AUDIT_ENTRY));
+          assertThat(view(audit.get("settings"))).containsEntry("retention", "1d").containsEntry("dry-run", true)
               .containsEntry("effective-interval", "1h");
-          assertThat(audit.lastReport()).as("not swept yet").isNull();
+          assertThat(audit).as("not swept yet").doesNotContainKey("lastReport");
         });
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> view(Object value) {
+    assertThat(value).isInstanceOf(Map.class);
+    return (Map<String, Object>) value;
+  }
+
+  private static Map<String, Object> passesOf(Map<String, Object> response) {
+    return view(response.get("passes"));
   }
 
   @Test
@@ -95,7 +111,8 @@ class RetentionActuatorTest {
 
       assertThat(json)
           .contains("{\"passes\":{\"" + AUDIT_ENTRY + "\":{\"entity\":\"" + AUDIT_ENTRY + "\",\"settings\":{\"enabled\":true,")
-          .contains("\"lastReport\":{\"startedAt\":\"2030-01-01T00:00:00Z\",\"cutoff\":\"2030-01-01T00:00:00Z\","
+          .contains("\"lastReport\":{\"pass\":\"" + SESSION_TOKEN + "\",\"startedAt\":\"2030-01-01T00:00:00Z\","
+              + "\"cutoff\":\"2030-01-01T00:00:00Z\","
               + "\"deleted\":0,\"batches\":1,\"workRemains\":false,\"dryRun\":false,\"duration\":\"PT");
     });
   }
@@ -105,11 +122,27 @@ class RetentionActuatorTest {
     runner.withPropertyValues("retention." + SESSION_TOKEN + ".retention=never").run(context -> {
       context.getBean(RetentionRuntime.class).sweep(SESSION_TOKEN);
 
-      PassDescriptor session = context.getBean(RetentionEndpoint.class).pass(SESSION_TOKEN);
+      Map<String, Object> session = context.getBean(RetentionEndpoint.class).pass(SESSION_TOKEN);
 
-      assertThat(session.settings()).containsEntry("retention", "never");
-      assertThat(session.lastReport().cutoff()).isEqualTo("never");
-      assertThat(session.lastReport().batches()).isZero();
+      assertThat(view(session.get("settings"))).containsEntry("retention", "never");
+      assertThat(view(session.get("lastReport"))).containsEntry("cutoff", "never").containsEntry("batches", 0)
+          .containsEntry("keepsEveryRow", true);
+    });
+  }
+
+  @Test
+  void aPassWhoseSweepsAnotherInstanceHoldsOffShowsItsLatestReportAsSkipped() {
+    runner.run(context -> {
+      context.getBean(RetentionRuntime.class).sweep(SESSION_TOKEN);
+      // H2 takes no pass lock, so the skipped sweep PostgreSQL or MariaDB would report is handed to the history.
+      SweepReport skipped = SweepReport.builder(SESSION_TOKEN, NOW.plusSeconds(60), NOW).skipped(true).build();
+      context.getBean(SweepHistory.class).sweepFinished(skipped);
+
+      Map<String, Object> session = context.getBean(RetentionEndpoint.class).pass(SESSION_TOKEN);
+
+      assertThat(view(session.get("lastReport"))).containsEntry("skipped", true)
+          .containsEntry("startedAt", NOW.plusSeconds(60).toString()).containsEntry("deleted", 0L);
+      assertThat(session.get("consecutiveFailures")).isEqualTo(0);
     });
   }
 
@@ -117,8 +150,7 @@ class RetentionActuatorTest {
   void theEndpointShowsOnePassByName() {
     runner.run(context -> {
       RetentionEndpoint endpoint = context.getBean(RetentionEndpoint.class);
-      assertThat(endpoint.pass(AUDIT_ENTRY)).isNotNull()
-          .extracting(PassDescriptor::entity).isEqualTo(AUDIT_ENTRY);
+      assertThat(endpoint.pass(AUDIT_ENTRY)).isNotNull().containsEntry("entity", AUDIT_ENTRY);
       assertThat(endpoint.pass("com.acme.Nothing")).isNull();
     });
   }
@@ -144,7 +176,7 @@ class RetentionActuatorTest {
       Map<?, ?> failing = (Map<?, ?>) failingPasses(afterThree).get(SESSION_TOKEN);
       assertThat(failing.get("consecutiveFailures")).isEqualTo(3);
       assertThat((String) failing.get("lastFailure")).containsIgnoringCase("session_token");
-      assertThat(context.getBean(RetentionEndpoint.class).pass(SESSION_TOKEN).consecutiveFailures()).isEqualTo(3);
+      assertThat(context.getBean(RetentionEndpoint.class).pass(SESSION_TOKEN)).containsEntry("consecutiveFailures", 3);
 
       HealthEndpoint application = context.getBean(HealthEndpoint.class);
       assertThat(application.healthForPath("retention").getStatus()).isEqualTo(new Status(RetentionStatus.FAILING));

@@ -1,0 +1,114 @@
+package dev.retention.runtime.internal.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.runtime.SweepReport;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A failing pass is logged once per change of state: the reports carry the time (the runtime's clock), so a hundred
+ * sweeps a minute apart take no time here.
+ */
+class LoggingSweepListenerTest {
+
+  private static final String PASS = "com.acme.UserSession";
+  private static final Instant START = Instant.parse("2030-01-01T00:00:00Z");
+  private static final RuntimeException CAUSE = new IllegalStateException("Table \"USER_SESSION\" not found");
+
+  private final Logger log = Logger.getLogger("dev.retention");
+  private final List<LogRecord> records = new CopyOnWriteArrayList<>();
+  private final Handler capture = new Handler() {
+    @Override
+    public void publish(LogRecord record) {
+      records.add(record);
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
+  };
+  private final LoggingSweepListener listener = new LoggingSweepListener();
+  private Level levelBefore;
+
+  @BeforeEach
+  void captureLog() {
+    levelBefore = log.getLevel();
+    log.setLevel(Level.INFO);
+    log.addHandler(capture);
+    log.setUseParentHandlers(false);
+  }
+
+  @AfterEach
+  void releaseLog() {
+    log.removeHandler(capture);
+    log.setUseParentHandlers(true);
+    log.setLevel(levelBefore);
+  }
+
+  @Test
+  void aHundredFailuresAMinuteApartLogTheFirstThenEveryFifteenMinutesThenOneRecovery() {
+    for (int sweep = 0; sweep < 100; sweep++) {
+      listener.sweepFinished(failed(START.plus(Duration.ofMinutes(sweep))));
+    }
+    listener.sweepFinished(deleted(START.plus(Duration.ofMinutes(100)), 3));
+
+    List<String> lines = records.stream().map(LogRecord::getMessage).toList();
+    List<LogRecord> warnings = records.stream().filter(record -> record.getLevel() == Level.WARNING).toList();
+    // The first, then at 15, 30, 45, 60, 75 and 90 minutes.
+    assertEquals(7, warnings.size(), lines.toString());
+    assertSame(CAUSE, warnings.get(0).getThrown(), "the first failure carries its cause");
+    assertTrue(warnings.get(0).getMessage().startsWith(PASS + ": "), warnings.get(0).getMessage());
+    assertEquals(PASS + ": still failing (16 sweeps, since " + START + "), the last with " + CAUSE,
+        warnings.get(1).getMessage());
+    assertTrue(warnings.get(6).getMessage().contains("(91 sweeps, since " + START + ")"), warnings.get(6).getMessage());
+    List<String> recoveries = lines.stream().filter(line -> line.contains("recovered")).toList();
+    assertEquals(List.of(PASS + ": recovered after 100 failed sweeps (failing since " + START + ")"), recoveries);
+    assertEquals(9, records.size(), "7 warnings, the recovery and the report of the sweep that deleted: " + lines);
+  }
+
+  @Test
+  void aHundredFailuresASecondApartLogOneWarningAndTheNextRunIsNewAgain() {
+    for (int sweep = 0; sweep < 100; sweep++) {
+      listener.sweepFinished(failed(START.plusSeconds(sweep)));
+    }
+    listener.sweepFinished(deleted(START.plusSeconds(100), 0));
+    listener.sweepFinished(failed(START.plusSeconds(101)));
+
+    assertEquals(List.of(Level.WARNING, Level.INFO, Level.WARNING), records.stream().map(LogRecord::getLevel).toList(),
+        records.stream().map(LogRecord::getMessage).toList().toString());
+    assertEquals(PASS + ": recovered after 100 failed sweeps (failing since " + START + ")",
+        records.get(1).getMessage());
+  }
+
+  @Test
+  void aSkippedSweepIsNoRecovery() {
+    listener.sweepFinished(failed(START));
+    listener.sweepFinished(SweepReport.builder(PASS, START.plusSeconds(10), START).skipped(true).build());
+    listener.sweepFinished(deleted(START.plusSeconds(20), 0));
+
+    assertEquals(List.of(Level.WARNING, Level.INFO), records.stream().map(LogRecord::getLevel).toList());
+    assertEquals(PASS + ": recovered after 1 failed sweep (failing since " + START + ")", records.get(1).getMessage());
+  }
+
+  private static SweepReport failed(Instant at) {
+    return SweepReport.builder(PASS, at, at.minus(Duration.ofDays(1))).failure(CAUSE).build();
+  }
+
+  private static SweepReport deleted(Instant at, long rows) {
+    return SweepReport.builder(PASS, at, at.minus(Duration.ofDays(1))).deleted(rows).batches(1).build();
+  }
+}
