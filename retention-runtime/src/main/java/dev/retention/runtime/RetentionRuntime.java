@@ -119,7 +119,10 @@ public final class RetentionRuntime implements AutoCloseable {
           threadFactory, sweepTimer);
       sweeps.start();
       background = sweeps;
-      LOGGER.log(passes.isEmpty() ? Level.WARNING : Level.INFO, startLine);
+      // A WARNING where nothing will be deleted: no pass found, or every sweep refused for want of transactions (a JTA
+      // unit of EclipseLink's on Payara, say, without transactions(...)), which the line says how to fix.
+      boolean nothingWillGo = passes.isEmpty() || !enabled.isEmpty() && transactions.refusesEverySweep();
+      LOGGER.log(nothingWillGo ? Level.WARNING : Level.INFO, startLine);
     }
     return this;
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.Jta;
+import dev.retention.it.support.StartLine;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionRuntime;
@@ -26,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -144,6 +147,34 @@ abstract class JtaTransactionsTest {
       assertEquals(3, outside.deleted());
       assertEquals(List.of(4L, 5L), remainingIds());
     }
+  }
+
+  @Test
+  void aJtaUnitWhoseTransactionManagerCannotBeFoundStartsWithAWarningAndSweepsNothing() throws Exception {
+    try (EntityManagerFactory withoutPlatform =
+        Jta.factoryWithoutPlatform(dataSource, kind(), List.of(SessionToken.class))) {
+      LogRecord start = StartLine.record(RetentionRuntime.builder(withoutPlatform).clock(clock).build());
+
+      // What a Jakarta EE server with EclipseLink gives without transactions(...): no row could ever go, so the start
+      // line is a warning, and it names the builder's methods that fix it.
+      assertEquals(Level.WARNING, start.getLevel(), start::getMessage);
+      assertTrue(start.getMessage().contains("batches in none: The EntityManagerFactory is JTA-managed"),
+          start::getMessage);
+      assertTrue(start.getMessage().contains("transactions(TransactionRunner)"), start::getMessage);
+      try (RetentionRuntime retention = RetentionRuntime.builder(withoutPlatform).clock(clock).build()) {
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> retention.sweep(SESSIONS));
+        assertTrue(refused.getMessage().contains("cannot find its TransactionManager"), refused::getMessage);
+      }
+      assertEquals(List.of(1L, 2L, 3L, 4L, 5L), remainingIds());
+    }
+  }
+
+  @Test
+  void theStartLineOfAJtaUnitWithATransactionManagerIsInfo() {
+    LogRecord start = StartLine.record(runtime().build());
+
+    assertEquals(Level.INFO, start.getLevel(), start::getMessage);
+    assertTrue(start.getMessage().contains("batches in JTA transactions of their own"), start::getMessage);
   }
 
   @Test

@@ -70,6 +70,26 @@ public final class Jta {
     return configuration.createEntityManagerFactory();
   }
 
+  /**
+   * A JTA persistence unit as {@link #factory} makes, but with Hibernate's {@code NoJtaPlatform}: like a provider that
+   * reveals no transaction manager (EclipseLink in a Jakarta EE server), it leaves the runtime none to find. Its tables
+   * are {@link #factory}'s; it reads no JDBC metadata at boot (which would suspend a transaction with no manager), so
+   * the database is named.
+   */
+  public static EntityManagerFactory factoryWithoutPlatform(
+      AgroalDataSource dataSource, TestDatabase.Kind kind, List<Class<?>> entities) {
+    PersistenceConfiguration configuration = new PersistenceConfiguration("retention-jta-no-platform")
+        .transactionType(PersistenceUnitTransactionType.JTA)
+        .property("hibernate.connection.datasource", dataSource)
+        .property("hibernate.transaction.jta.platform",
+            "org.hibernate.engine.transaction.jta.platform.internal.NoJtaPlatform")
+        .property("hibernate.boot.allow_jdbc_metadata_access", "false")
+        .property("jakarta.persistence.database-product-name", kind.label())
+        .property("hibernate.jdbc.time_zone", "UTC");
+    entities.forEach(configuration::managedClass);
+    return configuration.createEntityManagerFactory();
+  }
+
   /** Runs {@code work} in a JTA transaction of its own, committed at the end. */
   public static void inTransaction(EntityManagerFactory emf, Consumer<EntityManager> work) throws Exception {
     TransactionManager transactionManager = transactionManager();

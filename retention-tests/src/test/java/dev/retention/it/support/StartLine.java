@@ -15,13 +15,18 @@ public final class StartLine {
 
   /** Starts the runtime, closes it, and returns what it logged at start. */
   public static String of(RetentionRuntime retention) {
+    return record(retention).getMessage();
+  }
+
+  /** Starts the runtime, closes it, and returns the record of its start line: the text and the level. */
+  public static LogRecord record(RetentionRuntime retention) {
     Logger logger = Logger.getLogger(RetentionRuntime.class.getName());
-    List<String> lines = new CopyOnWriteArrayList<>();
+    List<LogRecord> lines = new CopyOnWriteArrayList<>();
     Handler capture = new Handler() {
       @Override
       public void publish(LogRecord record) {
         if (record.getMessage().startsWith("Retention started")) {
-          lines.add(record.getMessage());
+          lines.add(record);
         }
       }
 
@@ -42,7 +47,7 @@ public final class StartLine {
       logger.setLevel(previous);
     }
     if (lines.size() != 1) {
-      throw new AssertionError("expected one start line, got " + lines);
+      throw new AssertionError("expected one start line, got " + lines.stream().map(LogRecord::getMessage).toList());
     }
     return lines.get(0);
   }

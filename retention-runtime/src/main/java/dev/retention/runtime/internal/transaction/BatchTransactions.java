@@ -26,6 +26,11 @@ public interface BatchTransactions {
    */
   default void checkCallerMaySweep() {}
 
+  /** Whether every batch is refused, so that no sweep can delete a row until the application hands the builder more. */
+  default boolean refusesEverySweep() {
+    return false;
+  }
+
   /** What runs the transactions, for the start-up log: "resource-local transactions", ... */
   String name();
 }

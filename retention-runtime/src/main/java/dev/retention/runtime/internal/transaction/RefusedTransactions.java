@@ -33,6 +33,11 @@ final class RefusedTransactions implements BatchTransactions {
   }
 
   @Override
+  public boolean refusesEverySweep() {
+    return true;
+  }
+
+  @Override
   public String name() {
     return "none: " + reason;
   }
