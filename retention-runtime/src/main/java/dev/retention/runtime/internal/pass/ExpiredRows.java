@@ -106,7 +106,7 @@ public final class ExpiredRows {
     return where.toString();
   }
 
-  /** Binds what {@link #jpql()} names: the cutoff, the floor where there is one, and the scope's value when it has one. */
+  /** Binds what {@link #jpql()} names: the cutoff, the floor where there is one, and the scope's value if any. */
   public <Q extends Query> Q bind(Q query) {
     parameters("").forEach(query::setParameter);
     return query;

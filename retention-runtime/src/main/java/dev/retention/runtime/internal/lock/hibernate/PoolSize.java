@@ -10,7 +10,8 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 /**
  * The most connections a Hibernate factory's pool hands out, where that can be read: Hibernate's built-in pool
  * ({@code hibernate.connection.pool_size}), or a {@link DataSource} that says (HikariCP's {@code maximumPoolSize},
- * DBCP2's {@code maxTotal}, Tomcat's {@code maxActive}, c3p0's and UCP's {@code maxPoolSize}, Agroal's {@code maxSize}).
+ * DBCP2's {@code maxTotal}, Tomcat's {@code maxActive}, c3p0's and UCP's {@code maxPoolSize}, Agroal's
+ * {@code maxSize}).
  * A pool it cannot read is no problem: the sweep lock then says nothing in advance.
  */
 record PoolSize(int connections, String setting) {
@@ -20,12 +21,14 @@ record PoolSize(int connections, String setting) {
       "org.hibernate.engine.jdbc.connections.internal.DriverManagerConnectionProvider";
   private static final int BUILT_IN_DEFAULT = 20;
 
-  /** Getters of the largest pool size, by the pools that have them, and the setting each reads. */
-  private static final List<String[]> GETTERS = List.of(
-      new String[] {"getMaximumPoolSize", "maximumPoolSize (HikariCP)"},
-      new String[] {"getMaxTotal", "maxTotal (DBCP2)"},
-      new String[] {"getMaxActive", "maxActive (Tomcat JDBC)"},
-      new String[] {"getMaxPoolSize", "maxPoolSize"});
+  /** A data source's getter of its largest pool size, and the setting it reads, for the message. */
+  private record Getter(String method, String setting) {}
+
+  private static final List<Getter> GETTERS = List.of(
+      new Getter("getMaximumPoolSize", "maximumPoolSize (HikariCP)"),
+      new Getter("getMaxTotal", "maxTotal (DBCP2)"),
+      new Getter("getMaxActive", "maxActive (Tomcat JDBC)"),
+      new Getter("getMaxPoolSize", "maxPoolSize (c3p0, UCP)"));
 
   static Optional<PoolSize> of(SessionFactoryImplementor factory) {
     ConnectionProvider provider = factory.getServiceRegistry().getService(ConnectionProvider.class);
@@ -51,14 +54,15 @@ record PoolSize(int connections, String setting) {
   }
 
   private static Optional<PoolSize> ofDataSource(DataSource dataSource) {
-    for (String[] getter : GETTERS) {
-      Optional<Object> value = call(dataSource, getter[0]);
+    for (Getter getter : GETTERS) {
+      Optional<Object> value = call(dataSource, getter.method());
       if (value.isPresent() && value.get() instanceof Number number) {
-        return Optional.of(new PoolSize(number.intValue(), getter[1]));
+        return Optional.of(new PoolSize(number.intValue(), getter.setting()));
       }
     }
     // Agroal: getConfiguration().connectionPoolConfiguration().maxSize()
-    return call(dataSource, "getConfiguration").flatMap(configuration -> call(configuration, "connectionPoolConfiguration"))
+    return call(dataSource, "getConfiguration")
+        .flatMap(configuration -> call(configuration, "connectionPoolConfiguration"))
         .flatMap(pool -> call(pool, "maxSize"))
         .filter(Number.class::isInstance)
         .map(size -> new PoolSize(((Number) size).intValue(), "max-size (Agroal)"));
