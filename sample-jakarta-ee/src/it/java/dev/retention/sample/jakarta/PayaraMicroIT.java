@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
+import dev.retention.it.support.ApplicationProcess;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,12 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
-import java.util.function.Predicate;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,10 +43,8 @@ class PayaraMicroIT {
   // A deadline, not a pause: Payara Micro takes 40 s to deploy on a quiet 2-core machine, more on a loaded one.
   private static final Duration PATIENCE = Duration.ofSeconds(240);
 
-  private static final List<String> output = new CopyOnWriteArrayList<>();
-  private static final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
   private static final HttpClient http = HttpClient.newHttpClient();
-  private static Process process;
+  private static ApplicationProcess server;
   private static int port;
 
   @BeforeAll
@@ -62,7 +53,7 @@ class PayaraMicroIT {
     Path payara = Path.of(System.getProperty("payara.jar"));
     assertTrue(Files.isRegularFile(war), war + " is built by the package phase");
     assertTrue(Files.isRegularFile(payara), payara + " is copied by the package phase");
-    port = freePort();
+    port = ApplicationProcess.freePort();
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(modulesOpenedBy(payara));
@@ -74,13 +65,10 @@ class PayaraMicroIT {
         "--port", String.valueOf(port),
         "--rootdir", Path.of(System.getProperty("payara.root")).toString(),
         "--nocluster", "--nohazelcast", "--disablephonehome"));
-    process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    Thread reader = new Thread(PayaraMicroIT::readOutput, "payara output");
-    reader.setDaemon(true);
-    reader.start();
+    server = ApplicationProcess.start(new ProcessBuilder(command), "the server", PATIENCE);
 
     // In any order: the first sweep may end before or after the server says it is ready.
-    awaitLines(
+    server.awaitLines(
         "Retention started: 1 pass enabled of 1, batches in the application's TransactionRunner",
         PASS + ": deleted " + RetentionLifecycle.EXPIRED_AT_START + " rows in 3 batches",
         "Payara Micro " + System.getProperty("payara.version") + " (build");
@@ -88,32 +76,29 @@ class PayaraMicroIT {
 
   @AfterAll
   static void stopTheServer() throws InterruptedException {
-    if (process != null) {
-      process.toHandle().destroy();
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
+    if (server != null) {
+      server.terminate(Duration.ofSeconds(30));
     }
   }
 
   @Test
   @Order(1)
   void theBackgroundSweepDeletedTheExpiredRowsAndKeptTheLiveOnes() {
-    assertEquals("live=" + RetentionLifecycle.LIVE_AT_START + "\n", get("/app/api/tokens"), this::log);
+    assertEquals("live=" + RetentionLifecycle.LIVE_AT_START + "\n", get("/app/api/tokens"), server::log);
   }
 
   @Test
   @Order(2)
   void aSweepInsideATransactionTheCallerRollsBackDeletesForGood() {
     assertEquals("expired=33\nlive=" + (RetentionLifecycle.LIVE_AT_START + 2) + "\n",
-        post("/app/api/tokens?expired=33&live=2"), this::log);
+        post("/app/api/tokens?expired=33&live=2"), server::log);
 
     String sweep = post("/app/api/sweep-rolled-back");
 
     // Three batches of 15: each committed in its REQUIRES_NEW transaction, the caller's suspended meanwhile.
-    assertEquals("deleted=33\nbatches=3\nfailure=none\nafter=no transaction\n", sweep, this::log);
+    assertEquals("deleted=33\nbatches=3\nfailure=none\nafter=no transaction\n", sweep, server::log);
     // The token added in the caller's transaction went with its rollback; the swept rows stayed deleted.
-    assertEquals("live=" + (RetentionLifecycle.LIVE_AT_START + 2) + "\n", get("/app/api/tokens"), this::log);
+    assertEquals("live=" + (RetentionLifecycle.LIVE_AT_START + 2) + "\n", get("/app/api/tokens"), server::log);
   }
 
   @Test
@@ -121,23 +106,24 @@ class PayaraMicroIT {
   void undeployingTheApplicationStopsTheSweeperThreads() throws InterruptedException {
     List<String> sweepers = get("/app/api/sweeper-threads").lines().toList();
     assertFalse(sweepers.isEmpty(), "the first sweep ran on a thread of the container's ManagedThreadFactory");
-    assertTrue(threads().containsAll(sweepers), () -> sweepers + " are in the server's thread dump" + log());
+    assertTrue(threads().containsAll(sweepers), () -> sweepers + " are in the server's thread dump" + server.log());
 
     command("undeploy " + APP);
-    awaitLine("launcher: undeployed " + APP + "; deployed now: []");
+    server.awaitLine("launcher: undeployed " + APP + "; deployed now: []");
 
-    assertTrue(output.stream().anyMatch(line -> line.contains("Retention stopped: no sweep was in flight")), this::log);
-    assertTrue(output.stream().anyMatch(line -> line.contains("0 sweeper threads alive after close() []")), this::log);
+    assertTrue(server.printed("Retention stopped: no sweep was in flight"), server::log);
+    assertTrue(server.printed("0 sweeper threads alive after close() []"), server::log);
     List<String> after = threads();
-    assertTrue(sweepers.stream().noneMatch(after::contains), () -> sweepers + " ended, yet: " + after + log());
-    assertEquals(404, send(HttpRequest.newBuilder(uri("/app/api/tokens")).build()).statusCode(), this::log);
+    assertTrue(sweepers.stream().noneMatch(after::contains), () -> sweepers + " ended, yet: " + after + server.log());
+    assertEquals(404, send(HttpRequest.newBuilder(uri("/app/api/tokens")).build()).statusCode(), server::log);
   }
 
   /** The names of the server's live threads, from its own JVM. */
   private static List<String> threads() throws InterruptedException {
     command("threads");
     List<String> names = new ArrayList<>();
-    for (String line = nextLine("launcher: "); !line.equals("launcher: end of threads"); line = nextLine("launcher: ")) {
+    for (String line = server.nextLine("launcher: "); !line.equals("launcher: end of threads");
+        line = server.nextLine("launcher: ")) {
       names.add(line.substring("launcher: thread ".length()));
     }
     return names;
@@ -145,7 +131,7 @@ class PayaraMicroIT {
 
   private static void command(String command) {
     try {
-      OutputStream in = process.getOutputStream();
+      OutputStream in = server.process().getOutputStream();
       in.write((command + "\n").getBytes(StandardCharsets.UTF_8));
       in.flush();
     } catch (IOException e) {
@@ -182,7 +168,7 @@ class PayaraMicroIT {
 
   private String body(HttpRequest request) {
     HttpResponse<String> response = send(request);
-    assertEquals(200, response.statusCode(), () -> request + ": " + response.body() + log());
+    assertEquals(200, response.statusCode(), () -> request + ": " + response.body() + server.log());
     return response.body();
   }
 
@@ -190,7 +176,7 @@ class PayaraMicroIT {
     try {
       return http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new UncheckedIOException(request + log(), e);
+      throw new UncheckedIOException(request + server.log(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
@@ -199,64 +185,5 @@ class PayaraMicroIT {
 
   private static URI uri(String path) {
     return URI.create("http://127.0.0.1:" + port + path);
-  }
-
-  private String log() {
-    return "\n--- the server's output ---\n" + String.join("\n", output);
-  }
-
-  private static void awaitLine(String text) throws InterruptedException {
-    nextLine(text);
-  }
-
-  /** Waits until each of {@code texts} has been in a line of the server's output, in any order, within one deadline. */
-  private static void awaitLines(String... texts) throws InterruptedException {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    List<String> missing = new ArrayList<>(List.of(texts));
-    while (!missing.isEmpty()) {
-      String line = nextLine("each of " + missing, deadline, candidate -> missing.stream().anyMatch(candidate::contains));
-      missing.removeIf(line::contains);
-    }
-  }
-
-  /** The next line of the server's output that contains {@code text}, skipping the others, within the patience. */
-  private static String nextLine(String text) throws InterruptedException {
-    return nextLine("\"" + text + "\"", System.nanoTime() + PATIENCE.toNanos(), line -> line.contains(text));
-  }
-
-  private static String nextLine(String wanted, long deadline, Predicate<String> matches)
-      throws InterruptedException {
-    while (true) {
-      String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      if (line == null || line.equals(END)) {
-        throw new AssertionError("The server did not print " + wanted + " "
-            + (line == null ? "within " + PATIENCE : "before it ended") + ":\n" + String.join("\n", output));
-      }
-      if (matches.test(line)) {
-        return line;
-      }
-    }
-  }
-
-  private static final String END = "\u0000end of output";
-
-  private static void readOutput() {
-    try (BufferedReader reader = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        output.add(line);
-        lines.add(line);
-      }
-    } catch (IOException e) {
-      output.add("(reading the output failed: " + e + ")");
-    } finally {
-      lines.add(END);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 }

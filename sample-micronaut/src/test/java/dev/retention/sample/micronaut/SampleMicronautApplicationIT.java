@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
+import dev.retention.it.support.ApplicationProcess;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -18,11 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -45,35 +38,29 @@ class SampleMicronautApplicationIT {
 
   private static final String STRAY_VARIABLE = "RETENTION_DAYS";
 
-  private static final List<String> output = new CopyOnWriteArrayList<>();
-  private static final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
   private static final HttpClient http = HttpClient.newHttpClient();
-  private static Process process;
+  private static ApplicationProcess application;
   private static int port;
 
   @BeforeAll
   static void startTheApplicationAndAwaitItsFirstSweep() throws Exception {
     Path jar = Path.of(System.getProperty("sample.jar"));
     assertTrue(Files.isRegularFile(jar), jar + " is built by the package phase");
-    port = freePort();
+    port = ApplicationProcess.freePort();
     ProcessBuilder command = new ProcessBuilder(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-jar", jar.toString(),
             "-micronaut.server.port=" + port,
             "-sample.expired-tokens=" + EXPIRED,
-            "-sample.live-tokens=" + LIVE)
-        .redirectErrorStream(true);
+            "-sample.live-tokens=" + LIVE);
     // A key as an environment variable: ten rows a batch, so the backlog goes in three.
     command.environment().put("RETENTION_DEFAULTS_BATCH_SIZE", "10");
     // A variable of another tool on the host that happens to share the prefix: a warning, never a failed start.
     command.environment().put(STRAY_VARIABLE, "30");
-    process = command.start();
-    Thread reader = new Thread(SampleMicronautApplicationIT::readOutput, "sample output");
-    reader.setDaemon(true);
-    reader.start();
+    application = ApplicationProcess.start(command, "the application", PATIENCE);
 
-    awaitLine("Startup completed");
-    awaitLine(PASS + ": deleted " + EXPIRED + " rows in 3 batches");
+    application.awaitLine("Startup completed");
+    application.awaitLine(PASS + ": deleted " + EXPIRED + " rows in 3 batches");
   }
 
   /**
@@ -82,28 +69,24 @@ class SampleMicronautApplicationIT {
    */
   @AfterAll
   static void stopTheApplication() throws InterruptedException {
-    if (process == null) {
+    if (application == null) {
       return;
     }
-    process.destroy();
-    if (!process.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new AssertionError("the sample did not stop within " + PATIENCE + ":\n" + String.join("\n", output));
-    }
-    assertEquals(143, process.exitValue(), () -> String.join("\n", output));
-    assertFalse(output.stream().anyMatch(line -> line.contains(" ERROR ")), () -> String.join("\n", output));
+    assertTrue(application.terminate(PATIENCE), () -> "the sample did not stop within " + PATIENCE + application.log());
+    assertEquals(143, application.process().exitValue(), application::log);
+    assertFalse(application.printed(" ERROR "), application::log);
   }
 
   @Test
   void aStrayRetentionVariableInTheEnvironmentIsAWarningAndTheApplicationRuns() {
-    assertTrue(output.stream().anyMatch(line -> line.contains("WARN")
+    assertTrue(application.output().stream().anyMatch(line -> line.contains("WARN")
         && line.contains("Environment variable " + STRAY_VARIABLE + " is ignored: it matches no Retention key")),
-        this::log);
+        application::log);
   }
 
   @Test
   void theExpiredTokensAreGoneAndTheLiveOnesKept() {
-    assertEquals(String.valueOf(LIVE), jsonValue(get("/tokens", 200), "left"), this::log);
+    assertEquals(String.valueOf(LIVE), jsonValue(get("/tokens", 200), "left"), application::log);
   }
 
   @Test
@@ -128,7 +111,8 @@ class SampleMicronautApplicationIT {
 
   private String get(String path, int expectedStatus) {
     HttpResponse<String> response = send(path);
-    assertEquals(expectedStatus, response.statusCode(), () -> "GET " + path + ": " + response.body() + log());
+    assertEquals(expectedStatus, response.statusCode(),
+        () -> "GET " + path + ": " + response.body() + application.log());
     return response.body();
   }
 
@@ -142,7 +126,7 @@ class SampleMicronautApplicationIT {
           HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(PATIENCE).build(),
           HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new UncheckedIOException("GET " + path + log(), e);
+      throw new UncheckedIOException("GET " + path + application.log(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
@@ -153,45 +137,5 @@ class SampleMicronautApplicationIT {
   private static String jsonValue(String json, String key) {
     Matcher matcher = Pattern.compile("\"" + Pattern.quote(key) + "\"\\s*:\\s*\"?([^\",}\\]]*)\"?").matcher(json);
     return matcher.find() ? matcher.group(1).trim() : null;
-  }
-
-  private String log() {
-    return "\n--- the application's output ---\n" + String.join("\n", output);
-  }
-
-  private static void awaitLine(String text) throws InterruptedException {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (true) {
-      String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      if (line == null || line.equals(END)) {
-        throw new AssertionError("The application did not print \"" + text + "\" "
-            + (line == null ? "within " + PATIENCE : "before it ended") + ":\n" + String.join("\n", output));
-      }
-      if (line.contains(text)) {
-        return;
-      }
-    }
-  }
-
-  private static final String END = "\u0000end of output";
-
-  private static void readOutput() {
-    try (BufferedReader reader = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        output.add(line);
-        lines.add(line);
-      }
-    } catch (IOException e) {
-      output.add("(reading the output failed: " + e + ")");
-    } finally {
-      lines.add(END);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 }

@@ -5,27 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.jayway.jsonpath.JsonPath;
+import dev.retention.it.support.ApplicationProcess;
 import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.health.RetentionView;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -36,7 +28,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The packaged sample, started with {@code java -jar} as a user starts it, checked over HTTP the way a user or a
  * monitoring system reads it: the actuator's {@code retention}, {@code health} and {@code prometheus} endpoints, and the
- * sample's own {@code /tokens} and {@code /tokens/live} (the live tokens by the runtime's rule). It waits for the application's own log lines, never for a fixed time.
+ * sample's own {@code /tokens} and {@code /tokens/live} (the live tokens by the runtime's rule). It waits for the
+ * application's own log lines, never for a fixed time.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SampleBootApplicationIT {
@@ -54,17 +47,15 @@ class SampleBootApplicationIT {
 
   private static final String STRAY_VARIABLE = "RETENTION_DAYS";
 
-  private static final List<String> output = new CopyOnWriteArrayList<>();
-  private static final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
   private static final HttpClient http = HttpClient.newHttpClient();
-  private static Process process;
+  private static ApplicationProcess application;
   private static int port;
 
   @BeforeAll
   static void startTheApplicationAndAwaitItsFirstSweep() throws Exception {
     Path jar = Path.of(System.getProperty("sample.jar"));
     assertTrue(Files.isRegularFile(jar), jar + " is built by the package phase");
-    port = freePort();
+    port = ApplicationProcess.freePort();
     ProcessBuilder command = new ProcessBuilder(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-jar", jar.toString(),
@@ -74,43 +65,35 @@ class SampleBootApplicationIT {
             // Tokens are kept an hour past their expiry, and no second sweep comes while the tests run: the tokens
             // a test issues stay stored, live or expired by that window.
             "--retention." + PASS + ".retention=" + WINDOW,
-            "--retention.defaults.sweep-interval=1h")
-        .redirectErrorStream(true);
+            "--retention.defaults.sweep-interval=1h");
     // A variable of another tool on the host that happens to share the prefix: a warning, never a failed start.
     command.environment().put(STRAY_VARIABLE, "30");
-    process = command.start();
-    Thread reader = new Thread(SampleBootApplicationIT::readOutput, "sample output");
-    reader.setDaemon(true);
-    reader.start();
+    application = ApplicationProcess.start(command, "the application", PATIENCE);
 
-    awaitLine("Started SampleBootApplication");
-    awaitLine(PASS + ": deleted " + EXPIRED + " rows");
+    application.awaitLine("Started SampleBootApplication");
+    application.awaitLine(PASS + ": deleted " + EXPIRED + " rows");
   }
 
   @AfterAll
   static void stopTheApplication() throws InterruptedException {
-    if (process != null) {
-      // SIGTERM through the handle: Process.destroy() would close the output streams before the shutdown's lines.
-      process.toHandle().destroy();
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
+    if (application != null) {
+      application.terminate(Duration.ofSeconds(30));
       // SIGTERM: the runtime says it stopped, before Spring Boot takes down the logging bridge it logs through.
-      awaitLine("Retention stopped: ");
+      application.awaitLine("Retention stopped: ");
     }
   }
 
   @Test
   void aStrayRetentionVariableInTheEnvironmentIsAWarningAndTheApplicationRuns() {
-    assertTrue(output.stream().anyMatch(line -> line.contains("WARN")
+    assertTrue(application.output().stream().anyMatch(line -> line.contains("WARN")
         && line.contains("Environment variable " + STRAY_VARIABLE + " is ignored: it matches no Retention property")),
-        this::log);
+        application::log);
   }
 
   @Test
   void theExpiredTokensAreGoneThroughTheHookAndTheLiveOnesKept() {
     String tokens = get("/tokens", 200);
-    assertEquals(LIVE, JsonPath.<Integer>read(tokens, "$.left"), this::log);
+    assertEquals(LIVE, JsonPath.<Integer>read(tokens, "$.left"), application::log);
     assertEquals(EXPIRED, JsonPath.<Integer>read(tokens, "$.hooked"), "the hook bean saw every deleted token");
   }
 
@@ -133,7 +116,7 @@ class SampleBootApplicationIT {
   @Test
   void theRetentionEndpointShowsThePassAndItsLastSweep() {
     String all = get("/actuator/retention", 200);
-    assertEquals(PASS, JsonPath.read(all, "$.passes['" + PASS + "'].entity"), this::log);
+    assertEquals(PASS, JsonPath.read(all, "$.passes['" + PASS + "'].entity"), application::log);
     assertEquals(EXPIRED, JsonPath.<Integer>read(all, "$.passes['" + PASS + "'].lastReport.deleted"));
     assertEquals("0", JsonPath.read(all, "$.passes['" + PASS + "'].settings.max-startup-stagger"));
 
@@ -185,10 +168,11 @@ class SampleBootApplicationIT {
       HttpResponse<String> response = http.send(
           HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(PATIENCE).build(),
           HttpResponse.BodyHandlers.ofString());
-      assertEquals(expectedStatus, response.statusCode(), () -> "GET " + path + ": " + response.body() + log());
+      assertEquals(expectedStatus, response.statusCode(),
+          () -> "GET " + path + ": " + response.body() + application.log());
       return response.body();
     } catch (IOException e) {
-      throw new UncheckedIOException("GET " + path + log(), e);
+      throw new UncheckedIOException("GET " + path + application.log(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
@@ -199,52 +183,12 @@ class SampleBootApplicationIT {
     try {
       HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
           .POST(HttpRequest.BodyPublishers.noBody()).timeout(PATIENCE).build(), HttpResponse.BodyHandlers.ofString());
-      assertEquals(200, response.statusCode(), () -> "POST " + path + ": " + response.body() + log());
+      assertEquals(200, response.statusCode(), () -> "POST " + path + ": " + response.body() + application.log());
     } catch (IOException e) {
-      throw new UncheckedIOException("POST " + path + log(), e);
+      throw new UncheckedIOException("POST " + path + application.log(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
-    }
-  }
-
-  private String log() {
-    return "\n--- the application's output ---\n" + String.join("\n", output);
-  }
-
-  private static void awaitLine(String text) throws InterruptedException {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (true) {
-      String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      if (line == null || line.equals(END)) {
-        throw new AssertionError("The application did not print \"" + text + "\" "
-            + (line == null ? "within " + PATIENCE : "before it ended") + ":\n" + String.join("\n", output));
-      }
-      if (line.contains(text)) {
-        return;
-      }
-    }
-  }
-
-  private static final String END = "\u0000end of output";
-
-  private static void readOutput() {
-    try (BufferedReader reader = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        output.add(line);
-        lines.add(line);
-      }
-    } catch (IOException e) {
-      output.add("(reading the output failed: " + e + ")");
-    } finally {
-      lines.add(END);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
     }
   }
 }
