@@ -12,8 +12,8 @@ import java.time.Instant
  *
  * `@field:` puts `@Id` and `@Ttl` on the backing fields, where JPA (field access) and the processor read them. Kotlin
  * 2.4 would pick the field for both anyway (neither annotation applies to parameters or Kotlin properties), but that
- * follows from rules Kotlin has changed before (2.2's defaults for annotations on constructor properties); stated,
- * the target stays put, and `@get:` instead would be property access, which the processor refuses
+ * follows from rules Kotlin revises (2.2 began changing the default targets of annotations on constructor
+ * properties); stated, the target stays put. `@get:Ttl` would be on the getter, which field access refuses
  * (`retention:access`).
  *
  * `open` and the default values stand in for the all-open and no-arg (`jpa`) compiler plugins the guide shows: JPA
