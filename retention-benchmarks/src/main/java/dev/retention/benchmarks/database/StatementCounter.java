@@ -93,7 +93,7 @@ public final class StatementCounter {
   private record Wrapping(Connection real) implements InvocationHandler {
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-      Object result = call(real, method, args);
+      Object result = call(proxy, real, method, args);
       if (result instanceof Statement statement && method.getReturnType().isInterface()) {
         return Proxy.newProxyInstance(StatementCounter.class.getClassLoader(),
             new Class<?>[] {method.getReturnType()}, new Counting(statement));
@@ -109,11 +109,19 @@ public final class StatementCounter {
       if (method.getName().startsWith("execute")) {
         EXECUTED.incrementAndGet();
       }
-      return call(real, method, args);
+      return call(proxy, real, method, args);
     }
   }
 
-  private static Object call(Object target, Method method, Object[] args) throws Throwable {
+  private static Object call(Object proxy, Object target, Method method, Object[] args) throws Throwable {
+    // A proxy is equal to itself only: the pool keeps its connections in collections, and the real connection's
+    // equals would never take its proxy for itself.
+    if (method.getName().equals("equals") && method.getParameterCount() == 1) {
+      return proxy == args[0];
+    }
+    if (method.getName().equals("hashCode") && method.getParameterCount() == 0) {
+      return System.identityHashCode(proxy);
+    }
     try {
       return method.invoke(target, args);
     } catch (InvocationTargetException e) {
