@@ -38,6 +38,9 @@ public record BenchmarkOptions(
     boolean printTargets,
     long partitionRows,
     int partitionDays,
+    int tenants,
+    long locks,
+    int repeats,
     Path out) {
 
   /** The parts of a run. */
@@ -53,7 +56,11 @@ public record BenchmarkOptions(
     /** PostgreSQL, a table partitioned by day: expired partitions dropped against deleting their rows. */
     PARTITIONS,
     /** The Spring Session-shaped tables (string key, epoch milliseconds, cascaded attributes), on the servers. */
-    SESSIONS;
+    SESSIONS,
+    /** A multi-tenant table with a {@code @TtlScope}: drains, idle sweeps and a per-tenant DELETE, with statements. */
+    SCOPES,
+    /** Spring Integration's composite-key {@code INT_LOCK}, the default sweep against the library's own cleanup. */
+    LOCKS;
 
     static Mode parse(String key) {
       return valueOf(key.trim().toUpperCase(Locale.ROOT));
@@ -71,7 +78,7 @@ public record BenchmarkOptions(
                 minute. The figures mean nothing.
 
       Overrides:
-        --modes=drain,idle,memory,compile,sessions   parts to run
+        --modes=drain,idle,memory,compile,sessions,scopes,locks,partitions   parts to run
         --databases=h2,postgresql,mariadb   a server that does not answer is skipped with a message
         --rows=N --expired-percent=P        the table of each drain
         --layouts=ordered,scattered
@@ -91,6 +98,11 @@ public record BenchmarkOptions(
         --targets=false                     leave out the targets summary (the small-heap JVM's partial run does)
         --partition-rows=N --partition-days=D  the day-partitioned table of --modes=partitions (PostgreSQL only, not
                                             in the presets' modes): two thirds of the days and a half expired
+        --tenants=N                         tenants of --modes=scopes (not in the presets' modes; 20 rows each, 1%
+                                            with an expired row, tenants 51 to 150 with windows of their own)
+        --locks=N                           locks of --modes=locks (INT_LOCK, 5 regions, half expired; not in the
+                                            presets' modes), on PostgreSQL and MariaDB
+        --repeats=N                         repeats of --modes=scopes and --modes=locks (medians printed)
         --out=DIR                           where the CSV files go (default benchmark-results/<time>)
       """;
 
@@ -135,6 +147,9 @@ public record BenchmarkOptions(
           Boolean.parseBoolean(values.get("targets")),
           Long.parseLong(values.get("partition-rows")),
           Integer.parseInt(values.get("partition-days")),
+          Integer.parseInt(values.get("tenants")),
+          Long.parseLong(values.get("locks")),
+          Integer.parseInt(values.get("repeats")),
           Path.of(values.get("out")));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("A numeric option is not a number: " + e.getMessage(), e);
@@ -156,6 +171,9 @@ public record BenchmarkOptions(
     values.put("memory-rows", smoke ? "40000" : "2000000");
     values.put("partition-rows", smoke ? "60000" : "10000000");
     values.put("partition-days", "30");
+    values.put("tenants", smoke ? "500" : "10000");
+    values.put("locks", smoke ? "5000" : "100000");
+    values.put("repeats", smoke ? "1" : "2");
     values.put("memory-heap", "64m");
     values.put("compile-entities", smoke ? "20" : "200");
     values.put("compile-runs", smoke ? "1" : "7");

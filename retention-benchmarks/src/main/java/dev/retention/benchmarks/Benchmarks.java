@@ -9,6 +9,8 @@ import dev.retention.benchmarks.report.TargetReport;
 import dev.retention.benchmarks.suite.CompileSuite;
 import dev.retention.benchmarks.suite.DatabaseSuite;
 import dev.retention.benchmarks.suite.MemorySuite;
+import dev.retention.benchmarks.locks.LockSuite;
+import dev.retention.benchmarks.scopes.ScopeSuite;
 import dev.retention.benchmarks.sessions.SessionSuite;
 import dev.retention.benchmarks.suite.PartitionSuite;
 import java.io.IOException;
@@ -74,6 +76,14 @@ public final class Benchmarks {
     }
     if (options.modes().contains(Mode.PARTITIONS)) {
       new PartitionSuite(options.partitionRows(), options.partitionDays(), options.foregroundRate(), System.out).run();
+    }
+    if (options.modes().contains(Mode.SCOPES)) {
+      new ScopeSuite(options.tenants(), options.repeats(), options.h2CacheKilobytes(), options.requireServers(),
+          options.out(), System.out).run(options.databases());
+    }
+    if (options.modes().contains(Mode.LOCKS)) {
+      new LockSuite(options.locks(), options.repeats(), options.requireServers(), options.out(), System.out)
+          .run(options.databases());
     }
     if (options.modes().contains(Mode.COMPILE)) {
       new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();

@@ -10,12 +10,12 @@ import java.time.format.DateTimeFormatter;
 public enum SqlDialect {
   H2 {
     @Override
-    String seriesColumn() {
+    public String seriesColumn() {
       return "x";
     }
 
     @Override
-    String series(long rows) {
+    public String series(long rows) {
       return "system_range(1, " + rows + ")";
     }
 
@@ -25,23 +25,23 @@ public enum SqlDialect {
     }
 
     @Override
-    String cutoffPlusSeconds(Instant instant, String seconds) {
+    public String cutoffPlusSeconds(Instant instant, String seconds) {
       return "dateadd(second, " + seconds + ", " + cutoffLiteral(instant) + ")";
     }
 
     @Override
-    String concat(String left, String right) {
+    public String concat(String left, String right) {
       return "concat(" + left + ", " + right + ")";
     }
   },
   POSTGRESQL {
     @Override
-    String seriesColumn() {
+    public String seriesColumn() {
       return "i";
     }
 
     @Override
-    String series(long rows) {
+    public String series(long rows) {
       return "generate_series(1::bigint, " + rows + ") as g(i)";
     }
 
@@ -51,24 +51,24 @@ public enum SqlDialect {
     }
 
     @Override
-    String cutoffPlusSeconds(Instant instant, String seconds) {
+    public String cutoffPlusSeconds(Instant instant, String seconds) {
       return cutoffLiteral(instant) + " + (" + seconds + ") * interval '1 second'";
     }
 
     @Override
-    String concat(String left, String right) {
+    public String concat(String left, String right) {
       return left + " || " + right;
     }
   },
   MARIADB {
     @Override
-    String seriesColumn() {
+    public String seriesColumn() {
       // The sequence engine's column is unsigned; a negative offset from it would be an error, not a number.
       return "cast(seq as signed)";
     }
 
     @Override
-    String series(long rows) {
+    public String series(long rows) {
       return "seq_1_to_" + rows;
     }
 
@@ -79,12 +79,12 @@ public enum SqlDialect {
     }
 
     @Override
-    String cutoffPlusSeconds(Instant instant, String seconds) {
+    public String cutoffPlusSeconds(Instant instant, String seconds) {
       return cutoffLiteral(instant) + " + interval (" + seconds + ") second";
     }
 
     @Override
-    String concat(String left, String right) {
+    public String concat(String left, String right) {
       return "concat(" + left + ", " + right + ")";
     }
   };
@@ -97,16 +97,16 @@ public enum SqlDialect {
   }
 
   /** The column of {@link #series} holding 1 to rows, as a signed integer. */
-  abstract String seriesColumn();
+  public abstract String seriesColumn();
 
   /** A row source of the integers 1 to {@code rows}, computed by the server. */
-  abstract String series(long rows);
+  public abstract String series(long rows);
 
   /** {@code instant} as a literal comparable with {@code expires_at}. */
   public abstract String cutoffLiteral(Instant instant);
 
   /** {@code instant} plus an integer expression of seconds. */
-  abstract String cutoffPlusSeconds(Instant instant, String seconds);
+  public abstract String cutoffPlusSeconds(Instant instant, String seconds);
 
-  abstract String concat(String left, String right);
+  public abstract String concat(String left, String right);
 }

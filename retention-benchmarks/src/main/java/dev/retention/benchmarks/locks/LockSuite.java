@@ -1,0 +1,204 @@
+package dev.retention.benchmarks.locks;
+
+import dev.retention.benchmarks.database.StatementCounter;
+import dev.retention.benchmarks.model.LockRow;
+import dev.retention.it.support.DatabaseUnavailableException;
+import dev.retention.it.support.Jpa;
+import dev.retention.it.support.ScratchDatabase;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionOption;
+import dev.retention.runtime.RetentionOptions;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManagerFactory;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code --modes=locks} (issue 30's keys): Spring Integration's {@code INT_LOCK}, a composite {@code @EmbeddedId}
+ * table, half its locks expired, drained by the runtime's default sweep ({@code batch-delay} 0, no start-up stagger,
+ * enough batches to drain in one sweep) and by the library's own cleanup, {@code delete from INT_LOCK where
+ * CREATED_DATE < ?} in one transaction; without and with an index on {@code CREATED_DATE}, on PostgreSQL and MariaDB,
+ * the two strategies alternating their order from repeat to repeat. The sweep's time leaves the runtime's build out.
+ */
+public final class LockSuite {
+
+  static final String PASS = LockRow.class.getName();
+  private static final LocalDateTime CUTOFF = LocalDateTime.parse("2030-01-01T00:00:00");
+  private static final Duration TIME_TO_LIVE = Duration.ofSeconds(10);
+  private static final List<String> STRATEGIES = List.of("sweep-default", "spring-delete");
+
+  private final long locks;
+  private final int repeats;
+  private final boolean requireServers;
+  private final Path out;
+  private final PrintStream print;
+  /** Per database and index, per strategy, the seconds of each repeat. */
+  private final Map<String, Map<String, List<Double>>> seconds = new LinkedHashMap<>();
+  private final Map<String, String> shapes = new LinkedHashMap<>();
+  private final List<String> csv = new ArrayList<>(
+      List.of("database,index,repeat,strategy,locks,deleted,batches,statements,seconds,shape"));
+
+  public LockSuite(long locks, int repeats, boolean requireServers, Path out, PrintStream print) {
+    this.locks = locks;
+    this.repeats = repeats;
+    this.requireServers = requireServers;
+    this.out = out;
+    this.print = print;
+  }
+
+  public void run(List<TestDatabase.Kind> kinds) throws SQLException, IOException {
+    for (TestDatabase.Kind kind : kinds) {
+      if (kind != TestDatabase.Kind.H2) {
+        run(kind);
+      }
+    }
+    printSummary();
+    Files.write(out.resolve("locks.csv"), csv);
+  }
+
+  private void run(TestDatabase.Kind kind) throws SQLException {
+    ScratchDatabase database;
+    try {
+      database = ScratchDatabase.createOnDisk(kind, "retention_bench_", 0);
+    } catch (DatabaseUnavailableException e) {
+      if (requireServers) {
+        throw new IllegalStateException(e.getMessage() + " (--require-servers=true)", e);
+      }
+      print.println("[skipped] " + kind.label() + ": " + e.getMessage());
+      return;
+    }
+    try (database) {
+      EntityManagerFactory emf = Jpa.factory(database, List.of(LockRow.class),
+          Map.of("jakarta.persistence.jdbc.url", StatementCounter.url(database.url())));
+      try {
+        LockTables tables = new LockTables(database, CUTOFF);
+        // Repeat 0 warms up the JIT and the factory's query plans; its figures are printed only.
+        for (int repeat = 0; repeat <= repeats; repeat++) {
+          for (boolean indexed : new boolean[] {false, true}) {
+            tables.index(indexed);
+            List<String> order = repeat % 2 == 1 ? STRATEGIES : List.of(STRATEGIES.get(1), STRATEGIES.get(0));
+            for (String strategy : order) {
+              measure(database, emf, tables, indexed, strategy, repeat);
+            }
+          }
+        }
+      } finally {
+        emf.close();
+      }
+    }
+  }
+
+  private void measure(ScratchDatabase database, EntityManagerFactory emf, LockTables tables, boolean indexed,
+      String strategy, int repeat) throws SQLException {
+    long expired = locks / 2;
+    String index = indexed ? "indexed" : "no index";
+    String tag = "[" + database.kind().key() + " locks " + index + " #" + repeat + "] ";
+    Duration load = tables.reload(locks, expired);
+    print.printf(Locale.ROOT, "%sloaded %,d locks in %d regions (%,d expired) in %.1f s%n", tag, locks,
+        LockTables.REGIONS, expired, load.toNanos() / 1e9);
+    Outcome outcome = strategy.equals("sweep-default") ? sweep(emf, expired, tag) : springDelete(database, tables);
+    LockTables.Counts left = tables.counts();
+    if (left.expired() != 0 || left.locks() != locks - expired) {
+      throw new IllegalStateException(tag + strategy + " left " + left + ", expected " + (locks - expired)
+          + " locks, none expired");
+    }
+    print.printf(Locale.ROOT, "%s%s: %,d locks in %.3f s, %,d batches, %,d statements%s%s%n", tag, strategy,
+        outcome.deleted(), outcome.seconds(), outcome.batches(), outcome.statements(),
+        outcome.shape().isEmpty() ? "" : ", shape " + outcome.shape(), repeat == 0 ? " (warm-up)" : "");
+    if (repeat == 0) {
+      return;
+    }
+    String key = database.kind().key() + "," + index;
+    seconds.computeIfAbsent(key, k -> new LinkedHashMap<>()).computeIfAbsent(strategy, k -> new ArrayList<>())
+        .add(outcome.seconds());
+    if (!outcome.shape().isEmpty()) {
+      shapes.put(key, outcome.shape());
+    }
+    csv.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%d,%.4f,%s", key, repeat, strategy, locks,
+        outcome.deleted(), outcome.batches(), outcome.statements(), outcome.seconds(), outcome.shape()));
+  }
+
+  private record Outcome(long deleted, int batches, long statements, double seconds, String shape) {}
+
+  private static Outcome sweep(EntityManagerFactory emf, long expired, String tag) {
+    RetentionOptions defaults = RetentionOptions.empty();
+    long batchesToDrain = expired / defaults.batchSize() + 2;
+    RetentionOptions options = defaults
+        .withBatchDelay(Duration.ZERO)
+        .withMaxStartupStagger(Duration.ZERO)
+        .withMaxBatchesPerSweep((int) Math.min(
+            (Integer) RetentionOption.MAX_BATCHES_PER_SWEEP.upperBound().orElseThrow(), batchesToDrain));
+    long built = System.nanoTime();
+    try (RetentionRuntime runtime = RetentionRuntime.builder(emf)
+        .clock(Clock.fixed(CUTOFF.plus(TIME_TO_LIVE).toInstant(ZoneOffset.UTC), ZoneOffset.UTC))
+        .zone(ZoneOffset.UTC)
+        .defaults(options)
+        .build()) {
+      String shape = runtime.settings(PASS).statementShape().name();
+      long statements = StatementCounter.executed();
+      long start = System.nanoTime();
+      SweepReport report = runtime.sweep(PASS);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      System.out.printf(Locale.ROOT, "%ssweep-default: build %.1f ms%n", tag, (start - built) / 1e6);
+      if (report.failure().isPresent()) {
+        throw new IllegalStateException("The lock sweep failed: " + report, report.failure().get());
+      }
+      if (report.workRemains()) {
+        throw new IllegalStateException("The lock sweep stopped before draining: " + report);
+      }
+      return new Outcome(report.deleted(), report.batches(), StatementCounter.executed() - statements, seconds, shape);
+    }
+  }
+
+  /** Spring Integration's cleanup statement, unbounded, in one transaction. */
+  private static Outcome springDelete(ScratchDatabase database, LockTables tables) throws SQLException {
+    long start = System.nanoTime();
+    try (Connection connection = database.connect(); PreparedStatement delete = connection.prepareStatement(
+        "delete from " + LockTables.TABLE + " where CREATED_DATE < ?")) {
+      connection.setAutoCommit(false);
+      delete.setObject(1, tables.cutoff());
+      int deleted = delete.executeUpdate();
+      connection.commit();
+      return new Outcome(deleted, 1, 1, (System.nanoTime() - start) / 1e9, "");
+    }
+  }
+
+  private void printSummary() {
+    if (seconds.isEmpty()) {
+      return;
+    }
+    print.println();
+    print.printf(Locale.ROOT, "INT_LOCK, %,d locks in %d regions, half expired; medians of %d repeats%n", locks,
+        LockTables.REGIONS, repeats);
+    print.println("| database | CREATED_DATE | default sweep s | Spring's DELETE s | ratio | target <= 2x | shape |");
+    print.println("| --- | --- | ---: | ---: | ---: | --- | --- |");
+    seconds.forEach((key, byStrategy) -> {
+      double sweep = median(byStrategy.get("sweep-default"));
+      double spring = median(byStrategy.get("spring-delete"));
+      String[] parts = key.split(",");
+      print.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.1fx | %s | %s |%n", parts[0], parts[1], sweep, spring,
+          sweep / spring, sweep / spring <= 2 ? "met" : "MISSED", shapes.getOrDefault(key, "?"));
+    });
+  }
+
+  private static double median(List<Double> values) {
+    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int middle = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  }
+}
