@@ -91,13 +91,14 @@ public final class BackgroundSweeps {
    * @return the sweeps that were running when it was asked to stop, and whether they ended within the timeout
    */
   public Stopped stop(Duration timeout) {
-    stopSignal.stop();
     List<String> inFlight;
     synchronized (this) {
+      // Read before the stop: it wakes a sweep pausing between batches, which may then end and leave the set first.
+      inFlight = List.copyOf(sweeping);
+      stopSignal.stop();
       if (wakeUp != null) {
         wakeUp.cancel(false);
       }
-      inFlight = List.copyOf(sweeping);
     }
     executor.shutdown();
     // How long close() waited, for its log line: elapsed time of this thread, not the sweeps' timer.
