@@ -1,5 +1,7 @@
 package dev.retention.runtime.internal.assembly;
 
+import dev.retention.runtime.internal.database.DatabaseDetection;
+import dev.retention.runtime.internal.database.DatabaseProfile;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.lock.hibernate.HibernatePassLocks;
 import dev.retention.runtime.internal.pass.PassModel;
@@ -15,9 +17,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What the provider on the class path adds to JPA: Hibernate's native statement shapes and its JTA platform. The
- * runtime never needs Hibernate; its classes are loaded only when it is present, and a Hibernate whose internals differ
- * from those the runtime was built against steps aside for JPA alone.
+ * What the provider on the class path adds to JPA: the database it runs on, and Hibernate's native statement shapes,
+ * locks and partition tables (those the database's profile names) and its JTA platform. The runtime never needs
+ * Hibernate; its classes are loaded only when it is present, and a Hibernate whose internals differ from those the
+ * runtime was built against steps aside for JPA alone.
  */
 final class ProviderSupport {
 
@@ -27,13 +30,21 @@ final class ProviderSupport {
 
   private ProviderSupport() {}
 
-  /** The native shapes for {@code emf}, fastest first; none when {@code portableOnly} or without Hibernate. */
-  static List<NativeShapes> nativeShapes(EntityManagerFactory emf, boolean portableOnly) {
+  /** The profile of the database {@code emf} runs on, as its provider found it; the portable one when it cannot tell. */
+  static DatabaseProfile database(EntityManagerFactory emf) {
+    return DatabaseDetection.of(emf);
+  }
+
+  /**
+   * The native shapes {@code database} gets on {@code emf}, fastest first; none when {@code portableOnly} or without
+   * Hibernate.
+   */
+  static List<NativeShapes> nativeShapes(EntityManagerFactory emf, DatabaseProfile database, boolean portableOnly) {
     if (portableOnly || !hibernatePresent()) {
       return List.of();
     }
     try {
-      return HibernateShapes.forFactory(emf);
+      return HibernateShapes.forFactory(emf, database);
     } catch (LinkageError otherHibernate) {
       LOGGER.log(Level.INFO, () -> "Retention cannot use the statements shaped for this database with this Hibernate"
           + " version (" + otherHibernate + "); the portable JPQL runs instead");
@@ -45,25 +56,25 @@ final class ProviderSupport {
    * Why {@code pass} cannot be swept as the provider maps its entity (Hibernate's {@code @SoftDelete}, which only
    * native statements purge, where they cannot state the pass), naming what to change; empty when it can.
    */
-  static Optional<String> purgeRefusal(EntityManagerFactory emf, PassModel pass, boolean portableOnly,
-      boolean hooked) {
+  static Optional<String> purgeRefusal(EntityManagerFactory emf, DatabaseProfile database, PassModel pass,
+      boolean portableOnly, boolean hooked) {
     if (!hibernatePresent()) {
       return Optional.empty();
     }
     try {
-      return HibernateShapes.refusal(emf, pass, portableOnly, hooked);
+      return HibernateShapes.refusal(emf, database, pass, portableOnly, hooked);
     } catch (LinkageError otherHibernate) {
       return Optional.empty(); // a Hibernate without @SoftDelete
     }
   }
 
   /** The passes' locks in the factory's database; none without Hibernate, or on a database without session locks. */
-  static PassLocks passLocks(EntityManagerFactory emf) {
+  static PassLocks passLocks(EntityManagerFactory emf, DatabaseProfile database) {
     if (!hibernatePresent()) {
       return PassLocks.NONE;
     }
     try {
-      return HibernatePassLocks.forFactory(emf);
+      return HibernatePassLocks.forFactory(emf, database);
     } catch (LinkageError otherHibernate) {
       LOGGER.log(Level.INFO, () -> "Retention cannot take the passes' locks in the database with this Hibernate"
           + " version (" + otherHibernate + "); every instance sweeps every pass");
@@ -71,13 +82,16 @@ final class ProviderSupport {
     }
   }
 
-  /** The provider's side of dropping whole partitions; null when {@code portableOnly}, or without Hibernate. */
-  static PartitionTables partitionTables(EntityManagerFactory emf, boolean portableOnly) {
+  /**
+   * The provider's side of dropping whole partitions; null when {@code portableOnly}, without Hibernate, or on a
+   * database without a partition catalog.
+   */
+  static PartitionTables partitionTables(EntityManagerFactory emf, DatabaseProfile database, boolean portableOnly) {
     if (portableOnly || !hibernatePresent()) {
       return null;
     }
     try {
-      return HibernatePartitionTables.forFactory(emf).orElse(null);
+      return HibernatePartitionTables.forFactory(emf, database).orElse(null);
     } catch (LinkageError otherHibernate) {
       LOGGER.log(Level.INFO, () -> "Retention cannot read partitions with this Hibernate version (" + otherHibernate
           + "); expired partitions go by row batches");

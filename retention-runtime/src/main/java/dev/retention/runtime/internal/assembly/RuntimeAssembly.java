@@ -11,11 +11,11 @@ import dev.retention.runtime.generated.RetentionRegistry;
 import dev.retention.runtime.internal.config.BoundSettings;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionsBinder;
+import dev.retention.runtime.internal.database.DatabaseProfile;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.mapping.StoredTypes;
-import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.Conditions;
 import dev.retention.runtime.internal.partition.PartitionPlan;
 import dev.retention.runtime.internal.partition.PartitionTables;
@@ -108,7 +108,8 @@ public final class RuntimeAssembly {
     if (!notDates.isEmpty()) {
       throw new RetentionConfigurationException(notDates);
     }
-    ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, input.portableStatements()));
+    DatabaseProfile database = ProviderSupport.database(emf);
+    ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, database, input.portableStatements()));
     Optional<ProviderJta> jta = ProviderSupport.jta();
     BatchTransactions transactions = input.transactions() != null
         ? input.transactions().apply(TransactionChoice.isJtaFactory(emf, jta))
@@ -116,19 +117,19 @@ public final class RuntimeAssembly {
     StopSignal stopSignal = new StopSignal();
     Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory());
     SweepTimer timer = input.sweepTimer();
-    PassLocks locks = ProviderSupport.passLocks(emf);
+    PassLocks locks = ProviderSupport.passLocks(emf, database);
     Optional<String> lockProblem = locks.configurationProblem();
     if (lockProblem.isPresent() && settings.values().stream().anyMatch(BoundSettings::enabled)) {
       throw new RetentionConfigurationException(List.of(lockProblem.get()));
     }
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, TextComparison.of(emf), locks);
+        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, database.textComparison(), locks);
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
-    PartitionTables partitionTables = ProviderSupport.partitionTables(emf, input.portableStatements());
+    PartitionTables partitionTables = ProviderSupport.partitionTables(emf, database, input.portableStatements());
     boolean jtaBatches = TransactionChoice.isJtaFactory(emf, jta);
     List<String> unpurgeable = new ArrayList<>();
     for (PassModel model : models) {
-      ProviderSupport.purgeRefusal(emf, model, input.portableStatements(),
+      ProviderSupport.purgeRefusal(emf, database, model, input.portableStatements(),
               input.beforeDelete().hookOf(model.name()).isPresent())
           .filter(refusal -> settings.get(model.name()).enabled())
           .ifPresent(refusal -> unpurgeable.add("Pass " + model.name() + " cannot delete its rows: " + refusal));

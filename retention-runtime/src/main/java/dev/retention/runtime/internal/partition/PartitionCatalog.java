@@ -28,7 +28,7 @@ public interface PartitionCatalog {
   record Layout(String table, String catalogName, String column, String columnType, boolean nullable, String refusal,
       boolean partitioned) {
 
-    static Layout refused(String refusal, boolean partitioned) {
+    public static Layout refused(String refusal, boolean partitioned) {
       return new Layout(null, null, null, null, false, refusal, partitioned);
     }
   }
@@ -77,6 +77,14 @@ public interface PartitionCatalog {
    */
   Outcome remove(Connection connection, Layout layout, Partition partition, List<Partition> partitions,
       ExpiredPartitions mode, Duration timeout) throws SQLException;
+
+  /**
+   * Whether a removal that ran out of time may leave its partition half-detached (PostgreSQL's concurrent detach),
+   * which the next sweep finishes: the warning says so.
+   */
+  default boolean detachMayStayPending() {
+    return false;
+  }
 
   /** How a partition goes in {@code mode}, for the start line. */
   String howRemoved(ExpiredPartitions mode);

@@ -122,7 +122,7 @@ public final class PartitionSweep {
           workRemains = true;
           LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.catalogName()
               + " is wholly expired but a lock it needs was not had within batch-timeout (" + timeout.toMillis()
-              + " ms)" + (catalog instanceof PostgresPartitions ? "; if its detach began, it is pending and" : ";")
+              + " ms)" + (catalog.detachMayStayPending() ? "; if its detach began, it is pending and" : ";")
               + " the next sweep takes it up again, and the partitions after it");
         }
       }

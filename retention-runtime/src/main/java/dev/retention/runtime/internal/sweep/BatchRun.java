@@ -10,7 +10,7 @@ import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.shape.Batch;
 import dev.retention.runtime.internal.shape.Reads;
-import dev.retention.runtime.internal.transaction.Deadlocks;
+import dev.retention.runtime.internal.database.Deadlocks;
 import jakarta.persistence.EntityManager;
 import java.lang.System.Logger.Level;
 import java.time.Duration;

@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.lock.hibernate;
 
-import dev.retention.runtime.internal.lock.LockKeys;
+import dev.retention.runtime.internal.database.DatabaseProfile;
+import dev.retention.runtime.internal.database.SessionLock;
 import dev.retention.runtime.internal.lock.PassLocks;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
@@ -10,9 +11,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
-import org.hibernate.dialect.Dialect;
-import org.hibernate.dialect.MySQLDialect;
-import org.hibernate.dialect.PostgreSQLDialect;
 import org.hibernate.engine.jdbc.connections.spi.JdbcConnectionAccess;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 
@@ -22,78 +20,49 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * no transaction holds back neither vacuum nor a timeout. A sweep in flight thus uses one connection more than its
  * batch.
  *
- * <ul>
- *   <li>PostgreSQL: {@code pg_try_advisory_lock(key)}, {@code pg_advisory_unlock(key)}, the key from
- *       {@link LockKeys#advisoryKey};
- *   <li>MariaDB and MySQL: {@code GET_LOCK(name, 0)}, {@code RELEASE_LOCK(name)}, the name from
- *       {@link LockKeys#lockName}, of the connection's schema and the pass.
- * </ul>
- * Both are released by the server when their session ends.
+ * The lock's statements are its database's {@link SessionLock}, released by the server when their session ends.
  */
 public final class HibernatePassLocks implements PassLocks {
 
   private static final System.Logger LOGGER = System.getLogger(HibernatePassLocks.class.getName());
 
-  private enum Kind {
-    POSTGRESQL("select pg_try_advisory_lock(?)", "select pg_advisory_unlock(?)", "a PostgreSQL advisory lock"),
-    NAMED("select get_lock(?, 0)", "select release_lock(?)", "a GET_LOCK named lock");
-
-    final String take;
-    final String release;
-    final String description;
-
-    Kind(String take, String release, String description) {
-      this.take = take;
-      this.release = release;
-      this.description = description;
-    }
-
-    void bind(PreparedStatement statement, String pass) throws SQLException {
-      if (this == POSTGRESQL) {
-        statement.setLong(1, LockKeys.advisoryKey(pass));
-      } else {
-        statement.setString(1, LockKeys.lockName(statement.getConnection().getCatalog(), pass));
-      }
-    }
-  }
-
-  private final Kind kind;
+  private final SessionLock kind;
   private final JdbcConnectionAccess connections;
   private final Optional<PoolSize> pool;
 
-  private HibernatePassLocks(Kind kind, JdbcConnectionAccess connections, Optional<PoolSize> pool) {
+  private HibernatePassLocks(SessionLock kind, JdbcConnectionAccess connections, Optional<PoolSize> pool) {
     this.kind = kind;
     this.connections = connections;
     this.pool = pool;
   }
 
-  /** The locks of the factory's database; {@link PassLocks#NONE} for a database without session locks, or not Hibernate. */
-  public static PassLocks forFactory(EntityManagerFactory emf) {
+  /**
+   * The locks of the factory's database, of the kind its profile names ({@link DatabaseProfile#sessionLock()});
+   * {@link PassLocks#NONE} for a database without session locks, or a factory not Hibernate's.
+   */
+  public static PassLocks forFactory(EntityManagerFactory emf, DatabaseProfile database) {
     SessionFactoryImplementor factory;
     try {
       factory = emf.unwrap(SessionFactoryImplementor.class);
     } catch (PersistenceException | IllegalArgumentException notHibernate) {
       return PassLocks.NONE;
     }
-    Dialect dialect = factory.getJdbcServices().getDialect();
-    Kind kind = dialect instanceof PostgreSQLDialect ? Kind.POSTGRESQL
-        : dialect instanceof MySQLDialect ? Kind.NAMED
-        : null;
-    return kind == null ? PassLocks.NONE
-        : new HibernatePassLocks(kind, factory.getJdbcServices().getBootstrapJdbcConnectionAccess(),
-            PoolSize.of(factory));
+    return database.sessionLock()
+        .<PassLocks>map(kind -> new HibernatePassLocks(kind,
+            factory.getJdbcServices().getBootstrapJdbcConnectionAccess(), PoolSize.of(factory)))
+        .orElse(PassLocks.NONE);
   }
 
   @Override
   public String describe() {
-    return "one instance sweeps a pass at a time (" + kind.description + " per pass; the others skip it)";
+    return "one instance sweeps a pass at a time (" + kind.description() + " per pass; the others skip it)";
   }
 
   @Override
   public Optional<String> configurationProblem() {
     return pool.filter(size -> size.connections() < 2).map(size -> "The connection pool has " + size.connections()
         + (size.connections() == 1 ? " connection" : " connections") + ", but a sweep holds one of its own for the"
-        + " whole sweep, for its sweep lock (" + kind.description + ": one instance sweeps a pass at a time), so its"
+        + " whole sweep, for its sweep lock (" + kind.description() + ": one instance sweeps a pass at a time), so its"
         + " batches would get none and every sweep would fail waiting for one. Give the pool at least 2 connections ("
         + size.setting() + ")");
   }
@@ -110,7 +79,7 @@ public final class HibernatePassLocks implements PassLocks {
     boolean taken = false;
     try {
       changedAutoCommit = autoCommit(connection, pass);
-      taken = ask(connection, kind.take, pass);
+      taken = ask(connection, kind.take(), pass);
       if (!taken) {
         return Optional.empty();
       }
@@ -187,7 +156,7 @@ public final class HibernatePassLocks implements PassLocks {
     @Override
     public void close() {
       try {
-        if (!ask(connection, kind.release, pass)) {
+        if (!ask(connection, kind.release(), pass)) {
           LOGGER.log(Level.WARNING, () -> "Pass " + pass + ": its sweep lock was no longer held when the sweep ended");
         }
       } catch (SQLException | RuntimeException e) {

@@ -1,2 +1,2 @@
-/** The passes' locks on a Hibernate factory: PostgreSQL advisory locks and MariaDB/MySQL named locks. */
+/** The passes' locks on a Hibernate factory: the session lock its database's profile names, on a connection of its own. */
 package dev.retention.runtime.internal.lock.hibernate;

@@ -1,38 +1,39 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
+import dev.retention.runtime.internal.database.DatabaseProfile;
 import jakarta.persistence.EntityManager;
 import java.sql.Statement;
+import java.util.List;
 import org.hibernate.Session;
 
 /**
- * What a batch's transaction is told before its first statement, for the one database it runs on. It applies to that
- * transaction alone, so a connection back in the application's pool keeps its own settings.
+ * What a batch's transaction is told before its first statement, for the one database it runs on
+ * ({@link DatabaseProfile#batchSession()}). It applies to that transaction alone, so a connection back in the
+ * application's pool keeps its own settings.
  */
-enum BatchSession {
+final class BatchSession {
 
-  /** Nothing to set. */
-  PLAIN(null),
+  private final List<String> statements;
 
-  /**
-   * PostgreSQL: commit without waiting for the WAL to reach the disk. A crash may then lose the last batches' deletes;
-   * those rows are expired, so the next sweep deletes them again. Nothing is lost that must be kept.
-   */
-  ASYNCHRONOUS_COMMIT("set local synchronous_commit to off");
-
-  private final String statement;
-
-  BatchSession(String statement) {
-    this.statement = statement;
+  private BatchSession(List<String> statements) {
+    this.statements = List.copyOf(statements);
   }
 
-  /** Applies the setting; called before the batch's first statement. */
+  /** The statements {@code database} runs first in each batch's transaction. */
+  static BatchSession of(DatabaseProfile database) {
+    return new BatchSession(database.batchSession());
+  }
+
+  /** Applies the settings; called before the batch's first statement. */
   void prepare(EntityManager em) {
-    if (statement == null) {
+    if (statements.isEmpty()) {
       return;
     }
     em.unwrap(Session.class).doWork(connection -> {
       try (Statement setting = connection.createStatement()) {
-        setting.execute(statement);
+        for (String statement : statements) {
+          setting.execute(statement);
+        }
       }
     });
   }

@@ -1,18 +1,14 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
 import dev.retention.runtime.DeleteStrategy;
-import dev.retention.runtime.internal.partition.MariaDbPartitions;
+import dev.retention.runtime.internal.database.DatabaseProfile;
 import dev.retention.runtime.internal.partition.PartitionCatalog;
 import dev.retention.runtime.internal.partition.PartitionTables;
-import dev.retention.runtime.internal.partition.PostgresPartitions;
 import dev.retention.runtime.internal.pass.PassModel;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
 import java.util.Optional;
 import org.hibernate.Session;
-import org.hibernate.dialect.Dialect;
-import org.hibernate.dialect.MariaDBDialect;
-import org.hibernate.dialect.PostgreSQLDialect;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.SingleTableEntityPersister;
 
@@ -31,22 +27,18 @@ public final class HibernatePartitionTables implements PartitionTables {
     this.catalog = catalog;
   }
 
-  /** The tables of a Hibernate factory on PostgreSQL or MariaDB; empty elsewhere. */
-  public static Optional<PartitionTables> forFactory(EntityManagerFactory emf) {
+  /**
+   * The tables of a Hibernate factory, read by its database's partition catalog; empty when the database has none
+   * ({@link DatabaseProfile#partitionCatalog()}), or the factory is not Hibernate's.
+   */
+  public static Optional<PartitionTables> forFactory(EntityManagerFactory emf, DatabaseProfile database) {
     SessionFactoryImplementor factory;
     try {
       factory = emf.unwrap(SessionFactoryImplementor.class);
     } catch (PersistenceException | IllegalArgumentException notHibernate) {
       return Optional.empty();
     }
-    Dialect dialect = factory.getJdbcServices().getDialect();
-    if (dialect instanceof PostgreSQLDialect) {
-      return Optional.of(new HibernatePartitionTables(factory, new PostgresPartitions()));
-    }
-    if (dialect instanceof MariaDBDialect) {
-      return Optional.of(new HibernatePartitionTables(factory, new MariaDbPartitions()));
-    }
-    return Optional.empty();
+    return database.partitionCatalog().map(catalog -> new HibernatePartitionTables(factory, catalog));
   }
 
   @Override

@@ -1,5 +1,8 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
+import dev.retention.runtime.internal.database.DatabaseProfile;
+import dev.retention.runtime.internal.database.NativeStatements;
+import dev.retention.runtime.internal.database.RowLockWait;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import jakarta.persistence.EntityManagerFactory;
@@ -7,14 +10,11 @@ import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.hibernate.dialect.Dialect;
-import org.hibernate.dialect.MySQLDialect;
-import org.hibernate.dialect.PostgreSQLDialect;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 
 /**
- * The native shapes for a Hibernate {@code EntityManagerFactory}, chosen from the dialect it reports. Only this
- * package refers to Hibernate's statements, and it is loaded only when Hibernate is present.
+ * The native shapes for a Hibernate {@code EntityManagerFactory}: those its database's profile names, built here. Only
+ * this package refers to Hibernate's statements, and it is loaded only when Hibernate is present.
  */
 public final class HibernateShapes {
 
@@ -25,15 +25,15 @@ public final class HibernateShapes {
    * native statements purge, and they cannot state the pass (or are not allowed: {@code portableStatements}); empty
    * when it can be swept.
    */
-  public static Optional<String> refusal(EntityManagerFactory emf, PassModel pass, boolean portableOnly,
-      boolean hooked) {
+  public static Optional<String> refusal(EntityManagerFactory emf, DatabaseProfile database, PassModel pass,
+      boolean portableOnly, boolean hooked) {
     SessionFactoryImplementor factory;
     try {
       factory = emf.unwrap(SessionFactoryImplementor.class);
     } catch (PersistenceException | IllegalArgumentException notHibernate) {
       return Optional.empty();
     }
-    SoftDeletePurge purge = new SoftDeletePurge(factory);
+    SoftDeletePurge purge = new SoftDeletePurge(factory, database.skipsLockedRows());
     Optional<String> refused = purge.refusal(pass);
     if (refused.isEmpty() && (portableOnly || hooked) && PlainHierarchy.softDeleted(factory, pass.entityType())) {
       return Optional.of("its entity is Hibernate's @SoftDelete, whose rows only native statements purge, and "
@@ -43,38 +43,46 @@ public final class HibernateShapes {
     return refused;
   }
 
-  /** The shapes the factory's database allows, fastest first; none when the factory is not Hibernate's. */
-  public static List<NativeShapes> forFactory(EntityManagerFactory emf) {
+  /**
+   * The shapes for the factory, fastest first: the purge of {@code @SoftDelete} entities, then those {@code database}
+   * gets; none when the factory is not Hibernate's.
+   */
+  public static List<NativeShapes> forFactory(EntityManagerFactory emf, DatabaseProfile database) {
     SessionFactoryImplementor factory;
     try {
       factory = emf.unwrap(SessionFactoryImplementor.class);
     } catch (PersistenceException | IllegalArgumentException notHibernate) {
       return List.of();
     }
-    Dialect dialect = factory.getJdbcServices().getDialect();
     List<NativeShapes> shapes = new ArrayList<>();
     // First: no other shape purges a @SoftDelete entity, and it takes no other entity.
-    shapes.add(new SoftDeletePurge(factory));
-    if (dialect instanceof PostgreSQLDialect) {
-      PostgresCtidShape ctid = new PostgresCtidShape(factory);
-      SkipLockedShape skipLocked = new SkipLockedShape(factory, emf.getMetamodel(), BatchSession.ASYNCHRONOUS_COMMIT,
-          false);
-      // Large batches only: at 500 rows the range statement was slower than the ctid statement here.
-      shapes.add(new RangeShapes(factory, RangeShapes.LockWait.POSTGRESQL, List.of(ctid, skipLocked)));
-      shapes.add(ctid);
-      shapes.add(skipLocked);
-    } else if (dialect instanceof MySQLDialect && dialect.supportsSkipLocked()) {
-      // MariaDB and MySQL, at their own REPEATABLE READ: READ COMMITTED halved the drain here. When statistics say
-      // the table is small, MariaDB runs a delete by ids as a scan that waits on every row others hold, so the
-      // locked rows go by primary key alone where they can.
-      // Integer keys only (IntegerKeysOnly): on a string key the portable JPQL was the faster statement.
-      NativeShapes skipLocked = new IntegerKeysOnly(
-          new SkipLockedShape(factory, emf.getMetamodel(), BatchSession.PLAIN, true), emf.getMetamodel());
-      shapes.add(new RangeShapes(factory, RangeShapes.LockWait.INNODB, List.of(skipLocked)));
-      shapes.add(skipLocked);
-    }
-    // Elsewhere (H2, say) the portable JPQL: H2 locks every row a FOR UPDATE query reads before it applies the
-    // limit, which made locked batches about twenty times slower here.
+    shapes.add(new SoftDeletePurge(factory, database.skipsLockedRows()));
+    shapes.addAll(database.nativeShapes(new Statements(factory, emf, BatchSession.of(database))));
     return shapes;
+  }
+
+  /** Hibernate's native shapes, for the profile to compose. */
+  private record Statements(SessionFactoryImplementor factory, EntityManagerFactory emf, BatchSession session)
+      implements NativeStatements {
+
+    @Override
+    public NativeShapes physicalAddress() {
+      return new PostgresCtidShape(factory, session);
+    }
+
+    @Override
+    public NativeShapes skipLocked(boolean deleteByPrimaryKey) {
+      return new SkipLockedShape(factory, emf.getMetamodel(), session, deleteByPrimaryKey);
+    }
+
+    @Override
+    public NativeShapes integerKeysOnly(NativeShapes shape) {
+      return new IntegerKeysOnly(shape, emf.getMetamodel());
+    }
+
+    @Override
+    public NativeShapes range(RowLockWait lockWait, List<NativeShapes> others) {
+      return new RangeShapes(factory, lockWait, session, others);
+    }
   }
 }

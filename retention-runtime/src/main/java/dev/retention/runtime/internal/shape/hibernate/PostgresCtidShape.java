@@ -53,9 +53,12 @@ final class PostgresCtidShape implements NativeShapes {
       + " where i.inhparent = c.oid) from pg_class c where c.oid = to_regclass(?)";
 
   private final SessionFactoryImplementor factory;
+  private final BatchSession session;
 
-  PostgresCtidShape(SessionFactoryImplementor factory) {
+  /** @param session what each batch's transaction is told first */
+  PostgresCtidShape(SessionFactoryImplementor factory, BatchSession session) {
     this.factory = factory;
+    this.session = session;
   }
 
   @Override
@@ -91,7 +94,7 @@ final class PostgresCtidShape implements NativeShapes {
     String floor = pass.hasFloor() ? " and " + ttl.name() + " >= ?4" : "";
     return Judgement.takes(new Statement("delete from only " + table + " where ctid = any(array(select ctid from only "
         + table + " where " + ttl.name() + " <= ?1" + floor + " order by " + ttl.name() + ", " + id
-        + " limit ?2 for update skip locked)) and " + ttl.name() + " <= ?3" + floor));
+        + " limit ?2 for update skip locked)) and " + ttl.name() + " <= ?3" + floor, session));
   }
 
   /** Why the table cannot hold the bound, or empty when it is a plain table. */
@@ -125,7 +128,7 @@ final class PostgresCtidShape implements NativeShapes {
   }
 
   /** The statement of one pass. */
-  private record Statement(String sql) implements Shape {
+  private record Statement(String sql, BatchSession session) implements Shape {
 
     @Override
     public StatementShape kind() {
@@ -135,7 +138,7 @@ final class PostgresCtidShape implements NativeShapes {
     @Override
     public int deleteBatch(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
-      BatchSession.ASYNCHRONOUS_COMMIT.prepare(em);
+      session.prepare(em);
       NativeQuery<?> delete = em.createNativeQuery(sql)
           .unwrap(NativeQuery.class)
           .addSynchronizedEntityClass(rows.pass().entityType())

@@ -4,6 +4,7 @@ import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.database.RowLockWait;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
@@ -14,7 +15,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockTimeoutException;
 import jakarta.persistence.PessimisticLockException;
 import java.lang.System.Logger.Level;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -67,34 +67,22 @@ final class RangeShapes implements NativeShapes {
    */
   static final Duration LOCK_WAIT = Duration.ofMillis(200);
 
-  /** How a database bounds a statement's wait on row locks for one transaction. */
-  enum LockWait {
-    /** {@code SET LOCAL lock_timeout}: gone with the transaction. */
-    POSTGRESQL(BatchSession.ASYNCHRONOUS_COMMIT),
-    /**
-     * {@code innodb_lock_wait_timeout}, a session variable in whole seconds (0: fail at once), set for the batch and set
-     * back after it, so the connection returns to the pool as it came.
-     */
-    INNODB(BatchSession.PLAIN);
-
-    final BatchSession session;
-
-    LockWait(BatchSession session) {
-      this.session = session;
-    }
-  }
-
   private final SessionFactoryImplementor factory;
-  private final LockWait lockWait;
+  /** How the database bounds the delete's wait on row locks, and reports a wait that timed out. */
+  private final RowLockWait lockWait;
+  private final BatchSession session;
   private final List<NativeShapes> others;
 
   /**
+   * @param session what each batch's transaction is told first
    * @param others the shapes the pass would have otherwise, fastest first: the first that takes it runs small batches,
    *     ties, and every batch after a lock timeout
    */
-  RangeShapes(SessionFactoryImplementor factory, LockWait lockWait, List<NativeShapes> others) {
+  RangeShapes(SessionFactoryImplementor factory, RowLockWait lockWait, BatchSession session,
+      List<NativeShapes> others) {
     this.factory = factory;
     this.lockWait = lockWait;
+    this.session = session;
     this.others = List.copyOf(others);
   }
 
@@ -173,7 +161,7 @@ final class RangeShapes implements NativeShapes {
       if (metLocks || batch.size() < RANGE_FROM || rows == overflowedIn) {
         return other.deleteBatch(em, batch);
       }
-      lockWait.session.prepare(em);
+      session.prepare(em);
       List<?> end = rows.bind(em.createQuery(Jpql.probeRangeEnd(rows)))
           .setFirstResult(batch.size() - 1)
           .setMaxResults(1)
@@ -213,21 +201,11 @@ final class RangeShapes implements NativeShapes {
       return other.deleteBatch(em, batch);
     }
 
-    /** Bounds the transaction's waits on row locks; returns the MariaDB session's value to set back, or null. */
+    /** Bounds the transaction's waits on row locks; returns the session's value to set back, or null. */
     private Integer boundWaits(EntityManager em, Duration wait) {
       return em.unwrap(Session.class).doReturningWork(connection -> {
         try (Statement statement = connection.createStatement()) {
-          if (lockWait == LockWait.POSTGRESQL) {
-            statement.execute("set local lock_timeout = '" + Math.max(1, wait.toMillis()) + "ms'");
-            return null;
-          }
-          int before;
-          try (ResultSet value = statement.executeQuery("select @@session.innodb_lock_wait_timeout")) {
-            value.next();
-            before = value.getInt(1);
-          }
-          statement.execute("set session innodb_lock_wait_timeout = " + wait.toSeconds());
-          return before;
+          return lockWait.bound(statement, wait);
         }
       });
     }
@@ -238,19 +216,19 @@ final class RangeShapes implements NativeShapes {
       }
       em.unwrap(Session.class).doWork(connection -> {
         try (Statement statement = connection.createStatement()) {
-          statement.execute("set session innodb_lock_wait_timeout = " + before);
+          lockWait.restore(statement, before);
         }
       });
     }
   }
 
-  /** Whether {@code e} is a lock wait that timed out: PostgreSQL 55P03, MariaDB and MySQL error 1205. */
-  static boolean isLockTimeout(Throwable e) {
+  /** Whether {@code e} is a lock wait that timed out, as JPA or the database ({@link RowLockWait#timedOut}) says. */
+  private boolean isLockTimeout(Throwable e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause instanceof LockTimeoutException || cause instanceof PessimisticLockException) {
         return true;
       }
-      if (cause instanceof SQLException sql && ("55P03".equals(sql.getSQLState()) || sql.getErrorCode() == 1205)) {
+      if (cause instanceof SQLException sql && lockWait.timedOut(sql)) {
         return true;
       }
     }

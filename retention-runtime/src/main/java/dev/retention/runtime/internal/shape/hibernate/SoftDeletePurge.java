@@ -36,9 +36,12 @@ import org.hibernate.query.NativeQuery;
 final class SoftDeletePurge implements NativeShapes {
 
   private final SessionFactoryImplementor factory;
+  /** Whether the database skips rows others hold, which the purge's selection then does. */
+  private final boolean skipsLockedRows;
 
-  SoftDeletePurge(SessionFactoryImplementor factory) {
+  SoftDeletePurge(SessionFactoryImplementor factory, boolean skipsLockedRows) {
     this.factory = factory;
+    this.skipsLockedRows = skipsLockedRows;
   }
 
   @Override
@@ -62,8 +65,7 @@ final class SoftDeletePurge implements NativeShapes {
     String id = root.getIdentifierColumnNames()[0];
     String floor = pass.hasFloor() ? " and " + ttl.name() + " >= :plausibleFrom" : "";
     String expired = " from " + table + " where " + ttl.name() + " <= :cutoff" + floor;
-    String lock = factory.getJdbcServices().getDialect().supportsSkipLocked() ? " for update skip locked"
-        : " for update";
+    String lock = skipsLockedRows ? " for update skip locked" : " for update";
     Class<?> ttlType = factory.getJpaMetamodel().entity(pass.entityType()).getAttribute(pass.ttlAttribute())
         .getJavaType();
     return Judgement.takes(new Statements(

@@ -1,4 +1,4 @@
-package dev.retention.runtime.internal.transaction;
+package dev.retention.runtime.internal.database;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,10 +1,12 @@
-package dev.retention.runtime.internal.partition;
+package dev.retention.runtime.internal.database;
 
 import static dev.retention.runtime.internal.partition.PartitionCatalog.number;
 import static dev.retention.runtime.internal.partition.PartitionCatalog.text;
 import static dev.retention.runtime.internal.partition.PartitionCatalog.truth;
 
 import dev.retention.runtime.RetentionOption.ExpiredPartitions;
+import dev.retention.runtime.internal.partition.Partition;
+import dev.retention.runtime.internal.partition.PartitionCatalog;
 import jakarta.persistence.EntityManager;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -203,6 +205,11 @@ public final class PostgresPartitions implements PartitionCatalog {
         statement.execute("reset statement_timeout");
       }
     }
+  }
+
+  @Override
+  public boolean detachMayStayPending() {
+    return true;
   }
 
   @Override

@@ -1,9 +1,11 @@
-package dev.retention.runtime.internal.partition;
+package dev.retention.runtime.internal.database;
 
 import static dev.retention.runtime.internal.partition.PartitionCatalog.number;
 import static dev.retention.runtime.internal.partition.PartitionCatalog.text;
 
 import dev.retention.runtime.RetentionOption.ExpiredPartitions;
+import dev.retention.runtime.internal.partition.Partition;
+import dev.retention.runtime.internal.partition.PartitionCatalog;
 import jakarta.persistence.EntityManager;
 import java.sql.Connection;
 import java.sql.ResultSet;

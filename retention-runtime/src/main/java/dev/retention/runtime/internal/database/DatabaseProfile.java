@@ -1,0 +1,66 @@
+package dev.retention.runtime.internal.database;
+
+import dev.retention.runtime.internal.mapping.TextComparison;
+import dev.retention.runtime.internal.partition.PartitionCatalog;
+import dev.retention.runtime.internal.shape.NativeShapes;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Everything the runtime knows of one database: which native statements it gets and in which order, the lock that
+ * keeps a second instance off a pass, its partition catalog, how it groups text, the error codes it reports, and what a
+ * batch's transaction is told first. Chosen once at {@code build()} ({@link DatabaseDetection}); every part of the
+ * runtime that differs by database asks the profile, never the provider's dialect. A new database is a new profile
+ * (and its place in {@link DatabaseDetection}) plus its suites.
+ *
+ * <p>What a database does not say falls back on the portable behaviour: the generated JPQL, no lock between instances,
+ * no partitions dropped whole, text read as it is.
+ */
+public interface DatabaseProfile {
+
+  /** The SQL standard's serialization failure, which MariaDB, MySQL, H2 and PostgreSQL report for a deadlock too. */
+  String SERIALIZATION_FAILURE = "40001";
+
+  /** The database's name, for messages. */
+  String name();
+
+  /**
+   * Whether the database skips rows other transactions hold ({@code FOR UPDATE SKIP LOCKED}), as the provider found
+   * the server; false where the provider does not say.
+   */
+  boolean skipsLockedRows();
+
+  /**
+   * The native shapes the database gets, fastest first, built by the provider's {@code statements}; none (the
+   * portable JPQL) unless the database says otherwise.
+   */
+  default List<NativeShapes> nativeShapes(NativeStatements statements) {
+    return List.of();
+  }
+
+  /** The session lock a pass is held by while it is swept; empty: none, every instance sweeps every pass. */
+  default Optional<SessionLock> sessionLock() {
+    return Optional.empty();
+  }
+
+  /** How the database's partitions are read and dropped; empty: expired rows go by batches only. */
+  default Optional<PartitionCatalog> partitionCatalog() {
+    return Optional.empty();
+  }
+
+  /** How the database groups text, which decides how the stored spellings of a scope value are read. */
+  default TextComparison textComparison() {
+    return TextComparison.EXACT;
+  }
+
+  /** The statements a batch's transaction runs before its first, for that transaction alone; none by default. */
+  default List<String> batchSession() {
+    return List.of();
+  }
+
+  /** The SQL states in which the database reports a transaction it rolled back to break a deadlock. */
+  default Set<String> deadlockStates() {
+    return Set.of(SERIALIZATION_FAILURE);
+  }
+}

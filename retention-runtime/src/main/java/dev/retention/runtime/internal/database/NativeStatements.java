@@ -1,0 +1,33 @@
+package dev.retention.runtime.internal.database;
+
+import dev.retention.runtime.internal.shape.NativeShapes;
+import java.util.List;
+
+/**
+ * The native shapes a provider can build, from which a {@link DatabaseProfile} composes those its database gets. The
+ * provider's side (Hibernate's, in {@code shape.hibernate}) knows how a shape names tables and binds values; the
+ * profile knows which shapes were measured faster on its database, and in which order they are tried.
+ */
+public interface NativeStatements {
+
+  /** One statement a batch deleting the oldest expired rows by their physical address (PostgreSQL's {@code ctid}). */
+  NativeShapes physicalAddress();
+
+  /**
+   * JPQL whose batches lock their rows as they select them, skipping rows held.
+   *
+   * @param deleteByPrimaryKey whether the locked rows are deleted through the primary key alone, where the optimizer
+   *     might otherwise scan into rows others hold
+   */
+  NativeShapes skipLocked(boolean deleteByPrimaryKey);
+
+  /** {@code shape}, for entities with a single id attribute of an integer type only. */
+  NativeShapes integerKeysOnly(NativeShapes shape);
+
+  /**
+   * The range statement for large batches, bounding its waits on row locks by {@code lockWait}.
+   *
+   * @param others the shapes the pass would have otherwise, fastest first
+   */
+  NativeShapes range(RowLockWait lockWait, List<NativeShapes> others);
+}

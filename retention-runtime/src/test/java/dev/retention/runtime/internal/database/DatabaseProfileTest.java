@@ -1,0 +1,174 @@
+package dev.retention.runtime.internal.database;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.runtime.internal.mapping.TextComparison;
+import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.shape.NativeShapes;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.eclipse.persistence.platform.database.DatabasePlatform;
+import org.eclipse.persistence.platform.database.H2Platform;
+import org.eclipse.persistence.platform.database.MariaDBPlatform;
+import org.eclipse.persistence.platform.database.MySQLPlatform;
+import org.eclipse.persistence.platform.database.OraclePlatform;
+import org.eclipse.persistence.platform.database.PostgreSQLPlatform;
+import org.hibernate.dialect.CockroachDialect;
+import org.hibernate.dialect.H2Dialect;
+import org.hibernate.dialect.MariaDBDialect;
+import org.hibernate.dialect.MySQLDialect;
+import org.hibernate.dialect.OracleDialect;
+import org.hibernate.dialect.PostgreSQLDialect;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which profile each database gets, from the provider's own idea of it (Hibernate's dialect, EclipseLink's platform),
+ * and what each profile then says: its shapes and their order, its lock, its partition catalog, how it groups text,
+ * its session statements and error codes. No database is needed: the dialects and platforms are built as they are.
+ */
+class DatabaseProfileTest {
+
+  @Test
+  void postgresqlGetsTheRangeStatementThenCtidThenSkipLockedAnAdvisoryLockAndItsPartitions() {
+    DatabaseProfile postgres = DatabaseDetection.OnHibernate.profile(new PostgreSQLDialect());
+    assertEquals("PostgreSQL", postgres.name());
+    assertEquals(List.of("range(POSTGRESQL; ctid, skipLocked(by query))", "ctid", "skipLocked(by query)"),
+        shapes(postgres));
+    assertEquals(Optional.of(SessionLock.ADVISORY), postgres.sessionLock());
+    assertInstanceOf(PostgresPartitions.class, postgres.partitionCatalog().orElseThrow());
+    assertEquals(TextComparison.EXACT, postgres.textComparison());
+    assertEquals(List.of("set local synchronous_commit to off"), postgres.batchSession());
+    assertEquals(java.util.Set.of("40001", "40P01"), postgres.deadlockStates());
+  }
+
+  @Test
+  void aDialectDerivedFromPostgresqlsIsPostgresql() {
+    DatabaseProfile derived = DatabaseDetection.OnHibernate.profile(new PostgreSQLDialect() {});
+    assertInstanceOf(PostgresProfile.class, derived);
+  }
+
+  @Test
+  void mariaDbGetsTheRangeStatementThenSkipLockedByPrimaryKeyForIntegerKeysANamedLockAndItsPartitions() {
+    MariaDBDialect dialect = new MariaDBDialect();
+    DatabaseProfile mariaDb = DatabaseDetection.OnHibernate.profile(dialect);
+    assertEquals("MariaDB", mariaDb.name());
+    assertEquals(dialect.supportsSkipLocked(), mariaDb.skipsLockedRows());
+    assertEquals(List.of("range(INNODB; integerKeysOnly(skipLocked(by primary key)))",
+        "integerKeysOnly(skipLocked(by primary key))"), shapes(MariaDbProfile.mariaDb(true)));
+    assertEquals(Optional.of(SessionLock.NAMED), mariaDb.sessionLock());
+    assertInstanceOf(MariaDbPartitions.class, mariaDb.partitionCatalog().orElseThrow());
+    assertEquals(TextComparison.BY_COLLATION, mariaDb.textComparison());
+    assertEquals(List.of(), mariaDb.batchSession());
+    assertEquals(java.util.Set.of("40001"), mariaDb.deadlockStates());
+  }
+
+  @Test
+  void aMariaDbOrMySqlServerThatSkipsNoLockedRowsGetsThePortableJpqlButKeepsItsLock() {
+    DatabaseProfile old = MariaDbProfile.mariaDb(false);
+    assertEquals(List.of(), shapes(old));
+    assertEquals(Optional.of(SessionLock.NAMED), old.sessionLock());
+    assertEquals(TextComparison.BY_COLLATION, old.textComparison());
+  }
+
+  @Test
+  void mySqlIsMariaDbWithoutItsPartitionCatalog() {
+    DatabaseProfile mySql = DatabaseDetection.OnHibernate.profile(new MySQLDialect());
+    assertEquals("MySQL", mySql.name());
+    assertEquals(shapes(MariaDbProfile.mariaDb(mySql.skipsLockedRows())), shapes(mySql));
+    assertEquals(Optional.of(SessionLock.NAMED), mySql.sessionLock());
+    assertEquals(Optional.empty(), mySql.partitionCatalog());
+    assertEquals(TextComparison.BY_COLLATION, mySql.textComparison());
+  }
+
+  @Test
+  void h2GetsThePortableJpqlAndNoLock() {
+    DatabaseProfile h2 = DatabaseDetection.OnHibernate.profile(new H2Dialect());
+    assertInstanceOf(H2Profile.class, h2);
+    assertPortable(h2);
+  }
+
+  @Test
+  void anUnknownDatabaseGetsTheGenericProfileThePortableJpqlAndNoLock() {
+    DatabaseProfile oracle = DatabaseDetection.OnHibernate.profile(new OracleDialect());
+    assertInstanceOf(OtherDatabase.class, oracle);
+    assertEquals("OracleDialect", oracle.name());
+    assertPortable(oracle);
+    // PostgreSQL's wire protocol is not PostgreSQL: CockroachDB's dialect is not derived from PostgreSQL's.
+    DatabaseProfile cockroach = DatabaseDetection.OnHibernate.profile(new CockroachDialect());
+    assertInstanceOf(OtherDatabase.class, cockroach);
+    assertPortable(cockroach);
+    assertEquals(Deadlocks.KNOWN_STATES, cockroach.deadlockStates());
+  }
+
+  @Test
+  void eclipseLinkPlatformsGetTheSameProfiles() {
+    assertInstanceOf(PostgresProfile.class, DatabaseDetection.OnEclipseLink.profile(new PostgreSQLPlatform()));
+    DatabaseProfile mariaDb = DatabaseDetection.OnEclipseLink.profile(new MariaDBPlatform());
+    assertEquals("MariaDB", mariaDb.name());
+    assertEquals(TextComparison.BY_COLLATION, mariaDb.textComparison());
+    DatabaseProfile mySql = DatabaseDetection.OnEclipseLink.profile(new MySQLPlatform());
+    assertEquals("MySQL", mySql.name());
+    assertEquals(TextComparison.BY_COLLATION, mySql.textComparison());
+    assertInstanceOf(H2Profile.class, DatabaseDetection.OnEclipseLink.profile(new H2Platform()));
+    assertPortable(DatabaseDetection.OnEclipseLink.profile(new OraclePlatform()));
+    assertPortable(DatabaseDetection.OnEclipseLink.profile(new DatabasePlatform()));
+  }
+
+  @Test
+  void aRowLockWaitThatTimedOutIsRecognisedByEachDatabasesOwnCode() {
+    assertTrue(RowLockWait.POSTGRESQL.timedOut(new SQLException("canceling statement due to lock timeout", "55P03")));
+    assertFalse(RowLockWait.POSTGRESQL.timedOut(new SQLException("deadlock detected", "40P01")));
+    assertTrue(RowLockWait.INNODB.timedOut(new SQLException("Lock wait timeout exceeded", "HY000", 1205)));
+    assertFalse(RowLockWait.INNODB.timedOut(new SQLException("Deadlock found", "40001", 1213)));
+  }
+
+  private static void assertPortable(DatabaseProfile profile) {
+    assertEquals(List.of(), shapes(profile));
+    assertEquals(Optional.empty(), profile.sessionLock());
+    assertEquals(Optional.empty(), profile.partitionCatalog());
+    assertEquals(TextComparison.EXACT, profile.textComparison());
+    assertEquals(List.of(), profile.batchSession());
+  }
+
+  /** The shapes the profile composes, each named by how it was built. */
+  private static List<String> shapes(DatabaseProfile profile) {
+    return profile.nativeShapes(new Recording()).stream().map(NativeShapes::name).collect(Collectors.toList());
+  }
+
+  /** Builds a shape that only says how it was built. */
+  private static final class Recording implements NativeStatements {
+
+    @Override
+    public NativeShapes physicalAddress() {
+      return new Named("ctid");
+    }
+
+    @Override
+    public NativeShapes skipLocked(boolean deleteByPrimaryKey) {
+      return new Named("skipLocked(" + (deleteByPrimaryKey ? "by primary key" : "by query") + ")");
+    }
+
+    @Override
+    public NativeShapes integerKeysOnly(NativeShapes shape) {
+      return new Named("integerKeysOnly(" + shape.name() + ")");
+    }
+
+    @Override
+    public NativeShapes range(RowLockWait lockWait, List<NativeShapes> others) {
+      return new Named("range(" + lockWait + "; "
+          + others.stream().map(NativeShapes::name).collect(Collectors.joining(", ")) + ")");
+    }
+  }
+
+  private record Named(String name) implements NativeShapes {
+    @Override
+    public Judgement judge(PassModel pass) {
+      return Judgement.quietlyDeclines();
+    }
+  }
+}
