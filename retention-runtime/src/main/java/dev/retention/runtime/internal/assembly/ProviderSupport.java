@@ -30,7 +30,7 @@ final class ProviderSupport {
 
   private ProviderSupport() {}
 
-  /** The profile of the database {@code emf} runs on, as its provider found it; the portable one when it cannot tell. */
+  /** The profile of the database {@code emf} runs on, as its provider found it; the portable one if it cannot tell. */
   static DatabaseProfile database(EntityManagerFactory emf) {
     return DatabaseDetection.of(emf);
   }

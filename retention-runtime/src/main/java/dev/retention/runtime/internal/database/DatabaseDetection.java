@@ -18,8 +18,8 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 
 /**
  * Which database a factory runs on, asked once at {@code build()} of what the provider itself decided at start: the
- * dialect of a Hibernate factory, the platform of an EclipseLink one (each chose it from the JDBC driver's product name,
- * or was told it). The only place that asks; everything else asks the {@link DatabaseProfile} chosen here. Each
+ * dialect of a Hibernate factory, the platform of an EclipseLink one (each chose it from the JDBC driver's product
+ * name, or was told it). The only place that asks; everything else asks the {@link DatabaseProfile} chosen here. Each
  * provider's classes are loaded only when it is present; a factory of another provider, or a database the provider
  * names otherwise, gets the portable profile.
  */

@@ -45,8 +45,9 @@ import org.hibernate.persister.entity.SingleTableEntityPersister;
  *
  * <p>A plain delete cannot skip a row another transaction holds: it waits, within a lock timeout set for its
  * transaction alone (the database's {@link RowLockWait}: PostgreSQL {@code SET LOCAL lock_timeout}, MariaDB and MySQL
- * {@code innodb_lock_wait_timeout}, set back after the batch), well within {@code batch-timeout}. A batch that meets the timeout rolls back, and the pass
- * goes on with its other shape for the rest of the runtime's life, which skips held rows; the log says so once.
+ * {@code innodb_lock_wait_timeout}, set back after the batch), well within {@code batch-timeout}. A batch that meets
+ * the timeout rolls back, and the pass goes on with its other shape for the rest of the runtime's life, which skips
+ * held rows; the log says so once.
  *
  * <p>Taken by allow-list: a pass of bulk statements with no scope (a scoped pass's batch sees each row's scope before it
  * deletes), a plain single-table entity with an id of one column or several (as for the ctid statement), whose
