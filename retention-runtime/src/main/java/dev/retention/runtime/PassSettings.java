@@ -3,12 +3,14 @@ package dev.retention.runtime;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.NullMarked;
 
 /**
  * The options in force for one pass, after the built-in defaults, the code and the configuration were layered and
  * checked, and the statements chosen for it: what {@link RetentionRuntime#settings(String)} returns. Read only; made by
  * the runtime.
  */
+@NullMarked
 public interface PassSettings {
 
   /** The pass's name. */

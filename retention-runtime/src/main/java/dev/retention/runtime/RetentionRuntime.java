@@ -2,14 +2,13 @@ package dev.retention.runtime;
 
 import dev.retention.runtime.generated.RetentionRegistry;
 import dev.retention.runtime.internal.assembly.RuntimeAssembly;
+import dev.retention.runtime.internal.assembly.RuntimeInput;
 import dev.retention.runtime.internal.assembly.StartLine;
 import dev.retention.runtime.internal.assembly.StopLine;
-import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.schedule.BackgroundSweeps;
 import dev.retention.runtime.internal.report.Listeners;
 import dev.retention.runtime.internal.schedule.SweepTimer;
 import dev.retention.runtime.internal.schedule.SweeperThreads;
-import dev.retention.runtime.internal.scope.ScopedPasses;
 import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.Sweeper;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
@@ -25,15 +24,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadFactory;
-import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Discovers the generated retention passes and sweeps them: in the background once {@link #start() started}, or on
@@ -48,6 +47,7 @@ import java.util.stream.Collectors;
  * <p>Closing the runtime stops its sweepers; it does not close the {@code EntityManagerFactory}, which stays the
  * application's.
  */
+@NullMarked
 public final class RetentionRuntime implements AutoCloseable {
 
   private static final System.Logger LOGGER = System.getLogger(RetentionRuntime.class.getName());
@@ -60,22 +60,22 @@ public final class RetentionRuntime implements AutoCloseable {
   private final int maxConcurrentSweeps;
   private final Duration closeTimeout;
   private final ThreadFactory threadFactory;
-  /** When background sweeps come due; null for System.nanoTime(). Never the clock. */
-  private final SweepTimer sweepTimer;
+  /** When background sweeps come due; empty for System.nanoTime(). Never the clock. */
+  private final Optional<SweepTimer> sweepTimer;
   private final Listeners listeners;
-  private BackgroundSweeps background;
+  private @Nullable BackgroundSweeps background;
   private volatile boolean closed;
 
-  private RetentionRuntime(Builder builder, RuntimeAssembly.Assembled parts) {
+  private RetentionRuntime(RuntimeInput input, RuntimeAssembly.Assembled parts) {
     this.passes = parts.passes();
     this.transactions = parts.transactions();
     this.sweepers = parts.sweepers();
-    this.clock = builder.clock;
+    this.clock = input.clock();
     this.stopSignal = parts.stopSignal();
-    this.maxConcurrentSweeps = builder.maxConcurrentSweeps;
-    this.closeTimeout = builder.closeTimeout;
-    this.threadFactory = builder.threadFactory != null ? builder.threadFactory : new SweeperThreads();
-    this.sweepTimer = builder.sweepTimer;
+    this.maxConcurrentSweeps = input.maxConcurrentSweeps();
+    this.closeTimeout = input.closeTimeout();
+    this.threadFactory = input.threadFactory().orElseGet(SweeperThreads::new);
+    this.sweepTimer = input.sweepTimer();
     this.listeners = parts.listeners();
   }
 
@@ -116,7 +116,7 @@ public final class RetentionRuntime implements AutoCloseable {
       String startLine = StartLine.of(passes, enabled, transactions.name());
       BackgroundSweeps sweeps = new BackgroundSweeps(sweepers,
           enabled.stream().map(Sweeper::settings).collect(Collectors.toList()), clock, stopSignal, maxConcurrentSweeps,
-          threadFactory, sweepTimer);
+          threadFactory, sweepTimer.orElse(null));
       sweeps.start();
       background = sweeps;
       // A WARNING where nothing will be deleted: no pass found, or every sweep refused for want of transactions (a JTA
@@ -203,7 +203,7 @@ public final class RetentionRuntime implements AutoCloseable {
    * @param passName the pass: its entity's fully qualified class name
    * @param scopeValue a value of the scope attribute, or its text ({@code "42"} for a {@code Long} attribute)
    */
-  public SweepReport sweep(String passName, Object scopeValue) {
+  public SweepReport sweep(String passName, @Nullable Object scopeValue) {
     Instant now = clock.instant();
     Scope scope = Scope.of(scopeValue);
     try {
@@ -242,7 +242,7 @@ public final class RetentionRuntime implements AutoCloseable {
    * @throws IllegalArgumentException when no pass deletes rows of {@code entity}, it has no scope attribute, or the
    *     value is no value of it
    */
-  public RetentionPolicy policy(Class<?> entity, Object scopeValue) {
+  public RetentionPolicy policy(Class<?> entity, @Nullable Object scopeValue) {
     Sweeper sweeper = sweeperOf(entity);
     if (sweeper.model().scopeAttribute().isEmpty()) {
       throw new IllegalArgumentException("Pass " + entity.getName() + " has no @TtlScope attribute, so it has no"
@@ -305,28 +305,11 @@ public final class RetentionRuntime implements AutoCloseable {
   /** Builds a {@link RetentionRuntime}; every setting is optional. */
   public static final class Builder {
 
-    private final EntityManagerFactory emf;
-    private Clock clock = Clock.systemUTC();
-    private ZoneId zone = ZoneId.systemDefault();
-    private final Map<String, String> configuration = new LinkedHashMap<>();
-    private RetentionOptions defaults = RetentionOptions.empty();
-    private final Map<String, RetentionOptions> options = new LinkedHashMap<>();
-    private final List<SweepListener> listeners = new ArrayList<>();
-    private ClassLoader classLoader;
-    private List<RetentionRegistry> registries;
-    private int maxConcurrentSweeps = 1;
-    private Duration closeTimeout = Duration.ofSeconds(30);
-    private ThreadFactory threadFactory;
-    private boolean portableStatements;
-    private final BeforeDeleteHooks beforeDelete = new BeforeDeleteHooks();
-    private final ScopedPasses scopeWindows = new ScopedPasses();
-    /** When background sweeps come due; null: System.nanoTime(). Set by tests only. */
-    private SweepTimer sweepTimer;
-    /** The application's way to run a batch's transaction, given whether the unit is JTA; null: from the factory. */
-    private Function<Boolean, BatchTransactions> transactions;
+    /** Every setting, by name; frozen into the runtime's input by {@link #build()}. */
+    private final RuntimeInput.Builder input;
 
     private Builder(EntityManagerFactory emf) {
-      this.emf = Objects.requireNonNull(emf, "emf");
+      this.input = RuntimeInput.builder(Objects.requireNonNull(emf, "emf"));
     }
 
     /**
@@ -335,7 +318,7 @@ public final class RetentionRuntime implements AutoCloseable {
      * or is set back never stops or delays them. Default: the system clock.
      */
     public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
+      input.clock(Objects.requireNonNull(clock, "clock"));
       return this;
     }
 
@@ -345,7 +328,7 @@ public final class RetentionRuntime implements AutoCloseable {
      * Hibernate stores. Default: the JVM's.
      */
     public Builder zone(ZoneId zone) {
-      this.zone = Objects.requireNonNull(zone, "zone");
+      input.zone(Objects.requireNonNull(zone, "zone"));
       return this;
     }
 
@@ -356,27 +339,27 @@ public final class RetentionRuntime implements AutoCloseable {
      * scope.
      */
     public Builder configuration(Map<String, String> configuration) {
-      this.configuration.putAll(configuration);
+      configuration.forEach(input::configuration);
       return this;
     }
 
     /** {@link #configuration(Map)} from properties. */
     public Builder configuration(Properties properties) {
       for (String key : properties.stringPropertyNames()) {
-        configuration.put(key, properties.getProperty(key));
+        input.configuration(key, properties.getProperty(key));
       }
       return this;
     }
 
     /** Options for every pass; only the options set explicitly count. */
     public Builder defaults(RetentionOptions defaults) {
-      this.defaults = this.defaults.overriddenBy(Objects.requireNonNull(defaults, "defaults"));
+      input.defaults(Objects.requireNonNull(defaults, "defaults"));
       return this;
     }
 
     /** Options for the pass named {@code passName}; only the options set explicitly count. */
     public Builder options(String passName, RetentionOptions options) {
-      this.options.merge(passName, Objects.requireNonNull(options, "options"), RetentionOptions::overriddenBy);
+      input.options(passName, Objects.requireNonNull(options, "options"));
       return this;
     }
 
@@ -385,19 +368,19 @@ public final class RetentionRuntime implements AutoCloseable {
      * that takes longer misses the events that come while it is busy (see {@link SweepListener}).
      */
     public Builder listener(SweepListener listener) {
-      listeners.add(Objects.requireNonNull(listener, "listener"));
+      input.listener(Objects.requireNonNull(listener, "listener"));
       return this;
     }
 
     /** The class loader registries are discovered with. Default: the thread's context class loader. */
     public Builder classLoader(ClassLoader classLoader) {
-      this.classLoader = Objects.requireNonNull(classLoader, "classLoader");
+      input.classLoader(Objects.requireNonNull(classLoader, "classLoader"));
       return this;
     }
 
     /** Uses these registries instead of discovering them through {@code ServiceLoader}. */
     public Builder registries(List<RetentionRegistry> registries) {
-      this.registries = List.copyOf(registries);
+      input.registries(registries);
       return this;
     }
 
@@ -406,7 +389,7 @@ public final class RetentionRuntime implements AutoCloseable {
       if (maxConcurrentSweeps < 1) {
         throw new IllegalArgumentException("maxConcurrentSweeps must be at least 1, not " + maxConcurrentSweeps);
       }
-      this.maxConcurrentSweeps = maxConcurrentSweeps;
+      input.maxConcurrentSweeps(maxConcurrentSweeps);
       return this;
     }
 
@@ -415,7 +398,7 @@ public final class RetentionRuntime implements AutoCloseable {
       if (closeTimeout.isNegative()) {
         throw new IllegalArgumentException("closeTimeout must not be negative, not " + closeTimeout);
       }
-      this.closeTimeout = closeTimeout;
+      input.closeTimeout(closeTimeout);
       return this;
     }
 
@@ -426,7 +409,7 @@ public final class RetentionRuntime implements AutoCloseable {
      * runtimes in one JVM are told apart.
      */
     public Builder threadFactory(ThreadFactory threadFactory) {
-      this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+      input.threadFactory(Objects.requireNonNull(threadFactory, "threadFactory"));
       return this;
     }
 
@@ -436,7 +419,7 @@ public final class RetentionRuntime implements AutoCloseable {
      * private: applications run on {@code System.nanoTime()}, whatever their {@link #clock(Clock) clock} says.
      */
     Builder sweepTimer(SweepTimer sweepTimer) {
-      this.sweepTimer = Objects.requireNonNull(sweepTimer, "sweepTimer");
+      input.sweepTimer(Objects.requireNonNull(sweepTimer, "sweepTimer"));
       return this;
     }
 
@@ -445,7 +428,7 @@ public final class RetentionRuntime implements AutoCloseable {
      * {@code ctid} delete or {@code SKIP LOCKED}). Default: false, the fastest shape the database allows.
      */
     public Builder portableStatements(boolean portableStatements) {
-      this.portableStatements = portableStatements;
+      input.portableStatements(portableStatements);
       return this;
     }
 
@@ -456,7 +439,7 @@ public final class RetentionRuntime implements AutoCloseable {
      * database, so that the hook is given exactly the rows that go.
      */
     public Builder beforeDelete(String passName, BeforeDelete hook) {
-      beforeDelete.add(Objects.requireNonNull(passName, "passName"), Objects.requireNonNull(hook, "hook"));
+      input.beforeDelete(Objects.requireNonNull(passName, "passName"), Objects.requireNonNull(hook, "hook"));
       return this;
     }
 
@@ -468,7 +451,7 @@ public final class RetentionRuntime implements AutoCloseable {
      * @throws IllegalStateException when the pass was given windows already
      */
     public Builder scopeWindows(String passName, ScopeWindows windows) {
-      scopeWindows.add(passName, windows);
+      input.scopeWindows(passName, windows);
       return this;
     }
 
@@ -479,7 +462,7 @@ public final class RetentionRuntime implements AutoCloseable {
      */
     public Builder transactionManager(TransactionManager transactionManager) {
       Objects.requireNonNull(transactionManager, "transactionManager");
-      this.transactions = jtaFactory -> new JtaTransactions(transactionManager, jtaFactory);
+      input.transactions(jtaFactory -> new JtaTransactions(transactionManager, jtaFactory));
       return this;
     }
 
@@ -491,7 +474,7 @@ public final class RetentionRuntime implements AutoCloseable {
      */
     public Builder userTransaction(UserTransaction userTransaction) {
       Objects.requireNonNull(userTransaction, "userTransaction");
-      this.transactions = jtaFactory -> new UserTransactions(userTransaction, jtaFactory);
+      input.transactions(jtaFactory -> new UserTransactions(userTransaction, jtaFactory));
       return this;
     }
 
@@ -501,7 +484,7 @@ public final class RetentionRuntime implements AutoCloseable {
      */
     public Builder transactions(TransactionRunner runner) {
       Objects.requireNonNull(runner, "runner");
-      this.transactions = jtaFactory -> new RunnerTransactions(runner, jtaFactory);
+      input.transactions(jtaFactory -> new RunnerTransactions(runner, jtaFactory));
       return this;
     }
 
@@ -512,9 +495,8 @@ public final class RetentionRuntime implements AutoCloseable {
      *     {@code @Ttl} attribute the provider does not store as a date
      */
     public RetentionRuntime build() {
-      return new RetentionRuntime(this, RuntimeAssembly.assemble(new RuntimeAssembly.Input(emf, clock, zone,
-          configuration, defaults, options, listeners, classLoader, registries, portableStatements, beforeDelete,
-          scopeWindows, transactions, threadFactory, sweepTimer)));
+      RuntimeInput frozen = input.build();
+      return new RetentionRuntime(frozen, RuntimeAssembly.assemble(frozen));
     }
   }
 }

@@ -84,10 +84,9 @@ class RetentionViewTest {
 
   @Test
   void settingsShowEveryOptionByItsKeyThenWhatIsDerived() {
-    BoundSettings settings = new BoundSettings("com.acme.Event", true, Duration.ofDays(30), true, 500, Optional.empty(),
-        true, Duration.ZERO, Duration.ofHours(1), Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), 10,
-        Duration.ofMillis(200), Map.of("acme", Duration.ofDays(7)), true, RetentionOption.ExpiredPartitions.DROP,
-        Duration.ofHours(2), StatementShape.values()[0]);
+    BoundSettings settings = BoundSettings.builder("com.acme.Event").retention(Duration.ofDays(30), true)
+        .scopeWindows(Map.of("acme", Duration.ofDays(7))).expiredPartitions(RetentionOption.ExpiredPartitions.DROP)
+        .minRetention(Duration.ofHours(2)).statementShape(StatementShape.values()[0]).build();
 
     Map<String, Object> values = RetentionView.settings(settings);
 

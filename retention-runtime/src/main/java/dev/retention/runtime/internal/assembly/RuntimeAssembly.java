@@ -3,17 +3,13 @@ package dev.retention.runtime.internal.assembly;
 import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionConfigurationException;
-import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionPass;
-import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.generated.GeneratedPass;
-import dev.retention.runtime.generated.RetentionRegistry;
 import dev.retention.runtime.internal.config.BoundSettings;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.database.DatabaseProfile;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
-import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.mapping.StoredTypes;
 import dev.retention.runtime.internal.pass.Conditions;
@@ -21,9 +17,7 @@ import dev.retention.runtime.internal.partition.PartitionPlan;
 import dev.retention.runtime.internal.partition.PartitionTables;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.report.Listeners;
-import dev.retention.runtime.internal.schedule.SweepTimer;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
-import dev.retention.runtime.internal.scope.ScopedPasses;
 import dev.retention.runtime.internal.shape.ShapeChoice;
 import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.SweepEnvironment;
@@ -33,41 +27,25 @@ import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.TransactionChoice;
 import jakarta.persistence.EntityManagerFactory;
 import java.lang.System.Logger.Level;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadFactory;
-import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.NullMarked;
 
 /**
  * What {@code RetentionRuntime.Builder.build()} does: discovers the passes, binds and checks every option, checks the
  * passes against the factory (conditions, stored types, hooks, scope windows), chooses each pass's statements and
  * transactions, and makes one sweeper per pass. Everything that can be wrong is found here, before a thread starts.
  */
+@NullMarked
 public final class RuntimeAssembly {
 
   private static final System.Logger LOGGER = System.getLogger(RuntimeAssembly.class.getName());
-
-  /**
-   * What the builder was given.
-   *
-   * @param registries the registries to use instead of discovering them; null to discover
-   * @param transactions the application's way to run a batch's transaction, given whether the unit is JTA; null to
-   *     choose from the factory
-   * @param threadFactory makes the threads listeners are called on; null for the runtime's own
-   * @param sweepTimer the monotonic time of the sweeps; null for {@code System.nanoTime()}
-   */
-  public record Input(EntityManagerFactory emf, Clock clock, ZoneId zone, Map<String, String> configuration,
-      RetentionOptions defaults, Map<String, RetentionOptions> options, List<SweepListener> listeners,
-      ClassLoader classLoader, List<RetentionRegistry> registries, boolean portableStatements,
-      BeforeDeleteHooks beforeDelete, ScopedPasses scopeWindows, Function<Boolean, BatchTransactions> transactions,
-      ThreadFactory threadFactory, SweepTimer sweepTimer) {}
 
   /**
    * A runtime's parts.
@@ -86,11 +64,11 @@ public final class RuntimeAssembly {
    *
    * @throws RetentionConfigurationException listing every problem found
    */
-  public static Assembled assemble(Input input) {
+  public static Assembled assemble(RuntimeInput input) {
     EntityManagerFactory emf = input.emf();
-    List<GeneratedPass> discovered = input.registries() != null
-        ? RegistryDiscovery.collect(input.registries())
-        : RegistryDiscovery.discover(input.classLoader() != null ? input.classLoader() : contextClassLoader());
+    List<GeneratedPass> discovered = input.registries().isPresent()
+        ? RegistryDiscovery.collect(input.registries().get())
+        : RegistryDiscovery.discover(input.classLoader().orElseGet(RuntimeAssembly::contextClassLoader));
     Map<String, Duration> windows = new LinkedHashMap<>();
     discovered.forEach(pass -> windows.put(pass.name(), pass.expireAfter()));
     Map<String, BoundSettings> settings =
@@ -111,19 +89,19 @@ public final class RuntimeAssembly {
     DatabaseProfile database = ProviderSupport.database(emf);
     ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, database, input.portableStatements()));
     Optional<ProviderJta> jta = ProviderSupport.jta();
-    BatchTransactions transactions = input.transactions() != null
-        ? input.transactions().apply(TransactionChoice.isJtaFactory(emf, jta))
-        : TransactionChoice.detect(emf, jta);
+    BatchTransactions transactions = input.transactions()
+        .map(chosen -> chosen.apply(TransactionChoice.isJtaFactory(emf, jta)))
+        .orElseGet(() -> TransactionChoice.detect(emf, jta));
     StopSignal stopSignal = new StopSignal();
-    Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory());
-    SweepTimer timer = input.sweepTimer();
+    Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory().orElse(null));
+    LongSupplier monotonic = input.sweepTimer().<LongSupplier>map(timer -> timer::nanoTime).orElse(System::nanoTime);
     PassLocks locks = ProviderSupport.passLocks(emf, database);
     Optional<String> lockProblem = locks.configurationProblem();
     if (lockProblem.isPresent() && settings.values().stream().anyMatch(BoundSettings::enabled)) {
       throw new RetentionConfigurationException(List.of(lockProblem.get()));
     }
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, timer != null ? timer::nanoTime : System::nanoTime, database.textComparison(), locks);
+        stopSignal, monotonic, database.textComparison(), locks);
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     PartitionTables partitionTables = ProviderSupport.partitionTables(emf, database, input.portableStatements());
     boolean jtaBatches = TransactionChoice.isJtaFactory(emf, jta);
@@ -131,7 +109,7 @@ public final class RuntimeAssembly {
     for (PassModel model : models) {
       ProviderSupport.purgeRefusal(emf, database, model, input.portableStatements(),
               input.beforeDelete().hookOf(model.name()).isPresent())
-          .filter(refusal -> settings.get(model.name()).enabled())
+          .filter(refusal -> settingsOf(settings, model.name()).enabled())
           .ifPresent(refusal -> unpurgeable.add("Pass " + model.name() + " cannot delete its rows: " + refusal));
     }
     if (!unpurgeable.isEmpty()) {
@@ -139,8 +117,8 @@ public final class RuntimeAssembly {
     }
     for (PassModel model : models) {
       Optional<BeforeDelete> hook = input.beforeDelete().hookOf(model.name());
-      ShapeChoice.Choice choice = shapes.forPass(model, hook, settings.get(model.name()));
-      BoundSettings passSettings = settings.get(model.name()).withStatementShape(choice.shape().kind());
+      ShapeChoice.Choice choice = shapes.forPass(model, hook, settingsOf(settings, model.name()));
+      BoundSettings passSettings = settingsOf(settings, model.name()).withStatementShape(choice.shape().kind());
       PartitionPlan partitions = passSettings.enabled()
           ? PartitionPlan.decide(partitionTables, model, passSettings,
               new PartitionPlan.PassFacts(hook.isPresent(), jtaBatches), emf, transactions)
@@ -175,13 +153,22 @@ public final class RuntimeAssembly {
   private static void warnOfShortenedWindows(List<? extends RetentionPass> passes,
       Map<String, BoundSettings> settings) {
     for (RetentionPass pass : passes) {
-      PassSettings passSettings = settings.get(pass.name());
+      PassSettings passSettings = settingsOf(settings, pass.name());
       if (shortened(pass, passSettings)) {
         LOGGER.log(Level.WARNING, () -> "Retention window of " + pass.name() + " shortened to "
             + Durations.format(passSettings.retention()) + " (compiled: " + Durations.format(pass.expireAfter())
             + "): rows the compiled window keeps are deleted");
       }
     }
+  }
+
+  /** The settings the binder bound for {@code pass}: it binds some for every discovered pass. */
+  private static BoundSettings settingsOf(Map<String, BoundSettings> settings, String pass) {
+    BoundSettings bound = settings.get(pass);
+    if (bound == null) {
+      throw new IllegalStateException("No settings were bound for pass " + pass + "; bound: " + settings.keySet());
+    }
+    return bound;
   }
 
   private static ClassLoader contextClassLoader() {

@@ -93,27 +93,26 @@ public final class OptionsBinder {
       }
       Map<String, Duration> windowsOfScopes = scopeWindows.getOrDefault(pass, Map.of());
       checkScopeWindows(pass, windowsOfScopes, resolved, layers);
-      settings.put(pass, new BoundSettings(
-          pass,
-          resolved.enabled(),
-          resolved.retention().orElse(window),
-          resolved.retention().isPresent(),
-          resolved.batchSize(),
-          resolved.batchTarget(),
-          resolved.batchTarget().isEmpty() || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE),
-          resolved.batchDelay(),
-          resolved.sweepInterval(),
-          resolved.maxStartupStagger(),
-          resolved.maxBatchesPerSweep(),
-          resolved.dryRun(),
-          resolved.batchTimeout(),
-          resolved.maxBatchesPerScope(),
-          resolved.scopeSweepBudget(),
-          windowsOfScopes,
-          resolved.epochCheck(),
-          resolved.expiredPartitions(),
-          resolved.minRetention(),
-          null));
+      settings.put(pass, BoundSettings.builder(pass)
+          .enabled(resolved.enabled())
+          .retention(resolved.retention().orElse(window), resolved.retention().isPresent())
+          .minRetention(resolved.minRetention())
+          .batchSize(resolved.batchSize())
+          .batchTarget(resolved.batchTarget())
+          .batchSizeFixed(resolved.batchTarget().isEmpty()
+              || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE))
+          .batchDelay(resolved.batchDelay())
+          .sweepInterval(resolved.sweepInterval())
+          .maxStartupStagger(resolved.maxStartupStagger())
+          .maxBatchesPerSweep(resolved.maxBatchesPerSweep())
+          .dryRun(resolved.dryRun())
+          .batchTimeout(resolved.batchTimeout())
+          .maxBatchesPerScope(resolved.maxBatchesPerScope())
+          .scopeSweepBudget(resolved.scopeSweepBudget())
+          .scopeWindows(windowsOfScopes)
+          .epochCheck(resolved.epochCheck())
+          .expiredPartitions(resolved.expiredPartitions())
+          .build());
     });
     shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "
         + String.join(", ", passes) + ": a default may lengthen windows, never shorten them. Shorten a pass's window"

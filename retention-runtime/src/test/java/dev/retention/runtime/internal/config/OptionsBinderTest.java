@@ -10,6 +10,8 @@ import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.ScopeWindows;
+import dev.retention.runtime.StatementShape;
+import dev.retention.runtime.health.RetentionView;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,9 +36,15 @@ class OptionsBinderTest {
   void withNothingSetEveryPassGetsTheDefaultsAndItsAnnotationWindow() {
     PassSettings audit = bind(Map.of()).get(AUDIT);
 
-    assertEquals(new BoundSettings(AUDIT, true, Duration.ofDays(365), false, 500, Optional.empty(), true,
-        Duration.ZERO, Duration.ofHours(1), Duration.ofMinutes(1), 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true,
-        dev.retention.runtime.RetentionOption.ExpiredPartitions.ROWS, Duration.ofHours(1), null), audit);
+    BoundSettings expected = BoundSettings.builder(AUDIT).enabled(true).retention(Duration.ofDays(365), false)
+        .batchSize(500).batchTarget(Optional.empty()).batchSizeFixed(true).batchDelay(Duration.ZERO)
+        .sweepInterval(Duration.ofHours(1)).maxStartupStagger(Duration.ofMinutes(1)).maxBatchesPerSweep(100)
+        .dryRun(false).batchTimeout(Duration.ofSeconds(30)).maxBatchesPerScope(10)
+        .scopeSweepBudget(Duration.ofMillis(200)).scopeWindows(Map.of()).epochCheck(true)
+        .expiredPartitions(RetentionOption.ExpiredPartitions.ROWS).minRetention(Duration.ofHours(1)).build();
+    // Compared as the view shows them, which names every option (its switch has no default) and what is derived.
+    assertEquals(RetentionView.settings(expected.withStatementShape(StatementShape.PORTABLE_JPQL)),
+        RetentionView.settings(((BoundSettings) audit).withStatementShape(StatementShape.PORTABLE_JPQL)));
   }
 
   @Test

@@ -155,9 +155,8 @@ class SweepPlanTest {
   }
 
   private static PassSettings pass(String name, Duration interval, Duration stagger) {
-    return new BoundSettings(name, true, Duration.ZERO, false, 500, Optional.of(Duration.ofMillis(25)), false,
-        Duration.ZERO, interval, stagger, 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true,
-        dev.retention.runtime.RetentionOption.ExpiredPartitions.ROWS, Duration.ofHours(1), null);
+    return BoundSettings.builder(name).retention(Duration.ZERO, false).batchTarget(Optional.of(Duration.ofMillis(25)))
+        .batchSizeFixed(false).sweepInterval(interval).maxStartupStagger(stagger).build();
   }
 
   private static SweepReport report(String pass, boolean workRemains, boolean failed) {

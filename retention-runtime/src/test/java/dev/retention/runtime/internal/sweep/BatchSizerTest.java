@@ -283,8 +283,8 @@ class BatchSizerTest {
   }
 
   private static PassSettings settings(int batchSize, boolean fixed, Duration target) {
-    return new BoundSettings("com.acme.UserSession", true, Duration.ofDays(1), false, batchSize, (target.isZero() ? Optional.<Duration>empty() : Optional.of(target)), fixed,
-        Duration.ZERO, Duration.ofHours(1), Duration.ZERO, 100, false, Duration.ofSeconds(30), 10, Duration.ofMillis(200), Map.of(), true,
-        dev.retention.runtime.RetentionOption.ExpiredPartitions.ROWS, Duration.ofHours(1), null);
+    return BoundSettings.builder("com.acme.UserSession").retention(Duration.ofDays(1), false).batchSize(batchSize)
+        .batchTarget(target.isZero() ? Optional.empty() : Optional.of(target)).batchSizeFixed(fixed)
+        .maxStartupStagger(Duration.ZERO).build();
   }
 }
