@@ -39,7 +39,8 @@ class EnvironmentVariablesTest {
   void aVariableMayLeaveOutSeparatorsAsSpringsRelaxedBindingDoes() {
     EnvironmentVariables variables = new EnvironmentVariables(List.of(PASS));
     assertEquals(Optional.of("retention.defaults.batch-size"), keyOf(variables, "RETENTION_DEFAULTS_BATCHSIZE"));
-    assertEquals(Optional.of("retention." + PASS + ".dry-run"), keyOf(variables, "RETENTION_COMACME_USERSESSION_DRYRUN"));
+    assertEquals(Optional.of("retention." + PASS + ".dry-run"),
+        keyOf(variables, "RETENTION_COMACME_USERSESSION_DRYRUN"));
     assertEquals(List.of(), warnings);
     assertEquals(List.of(), problems);
   }

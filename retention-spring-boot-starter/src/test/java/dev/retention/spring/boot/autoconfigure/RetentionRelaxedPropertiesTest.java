@@ -85,8 +85,8 @@ class RetentionRelaxedPropertiesTest {
       assertThat(context.getBean(RetentionRuntime.class).settings(SESSION_TOKEN).batchSize()).isEqualTo(500);
     });
     assertThat(output.getOut()).contains("WARN ").contains("Environment variable " + misspelt + " is ignored: it"
-        + " matches no Retention key; did you mean " + variable(SESSION_TOKEN) + "_BATCH_SIZE (retention." + SESSION_TOKEN
-        + ".batch-size)?");
+        + " matches no Retention key; did you mean " + variable(SESSION_TOKEN) + "_BATCH_SIZE"
+        + " (retention." + SESSION_TOKEN + ".batch-size)?");
   }
 
   @Test
