@@ -79,7 +79,8 @@ class ShapeGenerationTest {
   @Test
   void theRegistryListsEveryPassSorted() {
     assertEquals(List.of("CartRetentionPass", "JobRetentionPass", "JwtRetentionPass", "Ledger_LineRetentionPass",
-        "PairRetentionPass", "SpringSessionRetentionPass", "TokenRetentionPass", "UploadRetentionPass", "VehicleRetentionPass"),
+        "PairRetentionPass", "SpringSessionRetentionPass", "TokenRetentionPass", "UploadRetentionPass",
+        "VehicleRetentionPass"),
         passesNamed(""));
   }
 
