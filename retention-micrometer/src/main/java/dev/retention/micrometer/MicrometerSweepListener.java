@@ -134,7 +134,8 @@ public final class MicrometerSweepListener implements SweepListener {
           .strongReference(true)
           .register(registry);
       Gauge.builder(WORK_REMAINS, this, gauges -> gauges.workRemains)
-          .description("1 when the last sweep of a retention pass stopped with expired rows left or failed, 0 otherwise")
+          .description(
+              "1 when the last sweep of a retention pass stopped with expired rows left or failed, 0 otherwise")
           .tags(tags)
           .strongReference(true)
           .register(registry);

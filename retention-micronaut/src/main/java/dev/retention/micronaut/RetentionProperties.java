@@ -1,7 +1,7 @@
 package dev.retention.micronaut;
 
+import dev.retention.runtime.EnvironmentVariables;
 import dev.retention.runtime.RetentionConfigurationException;
-import dev.retention.runtime.internal.config.EnvironmentVariables;
 import io.micronaut.context.env.Environment;
 import io.micronaut.context.env.PropertySource;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  *       that names no option or no pass fails start-up with the runtime's message, naming the key and the one it
  *       may have meant;
  *   <li>a {@code RETENTION_*} environment variable that is a key in the environment's form
- *       ({@code RETENTION_DEFAULTS_BATCH_SIZE}; see {@link EnvironmentVariables}, the Quarkus extension's rule too);
+ *       ({@code RETENTION_DEFAULTS_BATCH_SIZE}; see {@link EnvironmentVariables}, every integration's rule);
  *   <li>any other {@code RETENTION_*} variable is logged at WARN, naming it and the key it may have meant, and ignored:
  *       the environment is shared with every tool on the host, and {@code RETENTION_DAYS} may be anyone's.
  * </ul>

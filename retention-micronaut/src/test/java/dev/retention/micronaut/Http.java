@@ -23,13 +23,22 @@ final class Http {
   /** The JSON body of {@code GET path}, which must answer {@code status}. */
   @SuppressWarnings("unchecked")
   static Map<String, Object> getJson(EmbeddedServer server, String path, int status) {
+    HttpResponse<String> response = get(server, path);
+    assertEquals(status, response.statusCode(), () -> "GET " + path + ": " + response.body());
     try {
-      HttpResponse<String> response = CLIENT.send(
+      return server.getApplicationContext().getBean(JsonMapper.class).readValue(response.body(), Map.class);
+    } catch (IOException e) {
+      throw new UncheckedIOException("GET " + path + ": " + response.body(), e);
+    }
+  }
+
+  /** The answer to {@code GET path}, whatever its status and body. */
+  static HttpResponse<String> get(EmbeddedServer server, String path) {
+    try {
+      return CLIENT.send(
           HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.getPort() + path))
               .timeout(Duration.ofSeconds(30)).build(),
           HttpResponse.BodyHandlers.ofString());
-      assertEquals(status, response.statusCode(), () -> "GET " + path + ": " + response.body());
-      return server.getApplicationContext().getBean(JsonMapper.class).readValue(response.body(), Map.class);
     } catch (IOException e) {
       throw new UncheckedIOException("GET " + path, e);
     } catch (InterruptedException e) {

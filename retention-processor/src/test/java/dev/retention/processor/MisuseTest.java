@@ -300,7 +300,8 @@ class MisuseTest {
 
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation).hadErrorContaining("[retention:range] expireAfterSeconds = -1 is out of range. Use 0"
-            + " when the attribute is the expiry instant itself, or a window from 1 to 2147483647 seconds (about 68 years)")
+            + " when the attribute is the expiry instant itself, or a window from 1 to 2147483647 seconds"
+            + " (about 68 years)")
         .inFile(entity).onLineContaining("expireAfterSeconds = -1");
   }
 

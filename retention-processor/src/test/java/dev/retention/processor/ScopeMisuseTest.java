@@ -331,7 +331,8 @@ class ScopeMisuseTest {
   void aScopedEntityWithAnIndexOnItsScopeThenTtlColumnsHasNoWarning() {
     JavaFileObject snakeCase = source("com.acme.Notice", "package com.acme;", IMPORTS,
         "@Entity",
-        "@Table(indexes = {@Index(columnList = \"created_at\"), @Index(columnList = \"tenant_id, created_at DESC, id\")})",
+        "@Table(indexes = {@Index(columnList = \"created_at\"),",
+        "    @Index(columnList = \"tenant_id, created_at DESC, id\")})",
         "public class Notice {",
         "  @Id Long id;",
         "  @TtlScope String tenantId;",

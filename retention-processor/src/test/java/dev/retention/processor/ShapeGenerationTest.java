@@ -78,8 +78,9 @@ class ShapeGenerationTest {
 
   @Test
   void theRegistryListsEveryPassSorted() {
-    assertEquals(List.of("CartRetentionPass", "JobRetentionPass", "JwtRetentionPass", "Ledger_LineRetentionPass", "PairRetentionPass",
-        "SpringSessionRetentionPass", "TokenRetentionPass", "UploadRetentionPass", "VehicleRetentionPass"),
+    assertEquals(List.of("CartRetentionPass", "JobRetentionPass", "JwtRetentionPass", "Ledger_LineRetentionPass",
+        "PairRetentionPass", "SpringSessionRetentionPass", "TokenRetentionPass", "UploadRetentionPass",
+        "VehicleRetentionPass"),
         passesNamed(""));
   }
 

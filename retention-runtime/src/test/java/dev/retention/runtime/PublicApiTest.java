@@ -27,6 +27,7 @@ class PublicApiTest {
         "dev.retention.runtime.BatchReport",
         "dev.retention.runtime.BeforeDelete",
         "dev.retention.runtime.DeleteStrategy",
+        "dev.retention.runtime.EnvironmentVariables",
         "dev.retention.runtime.Expiry",
         "dev.retention.runtime.PassSettings",
         "dev.retention.runtime.RetentionConfigurationException",

@@ -43,7 +43,8 @@ final class IdReader {
     if (first.getKind() == ElementKind.METHOD) {
       memberType = ((ExecutableType) memberType).getReturnType();
     }
-    EntityId.Kind kind = Annotations.has(first, Annotations.EMBEDDED_ID) ? EntityId.Kind.EMBEDDED : EntityId.Kind.SIMPLE;
+    EntityId.Kind kind =
+        Annotations.has(first, Annotations.EMBEDDED_ID) ? EntityId.Kind.EMBEDDED : EntityId.Kind.SIMPLE;
     return Optional.of(new EntityId(kind, attribute, boxed(memberType)));
   }
 

@@ -1,6 +1,6 @@
 package dev.retention.processor.model;
 
-import dev.retention.processor.model.PassModel.Strategy;
+import dev.retention.processor.model.EntityPass.Strategy;
 import dev.retention.processor.reading.Annotations;
 import dev.retention.processor.reading.Hierarchy;
 import dev.retention.processor.reading.AnnotatedMember;
@@ -35,7 +35,8 @@ final class RemovalNeeds {
         callback(member).ifPresent(needs::add);
         cascade(member).ifPresent(needs::add);
       }
-      Annotations.find(type, Annotations.ENTITY_LISTENERS).ifPresent(listeners -> needs.addAll(listenerCallbacks(listeners)));
+      Annotations.find(type, Annotations.ENTITY_LISTENERS)
+          .ifPresent(listeners -> needs.addAll(listenerCallbacks(listeners)));
     }
     if (needs.isEmpty() && idClass) {
       needs.add("its @IdClass id spans several attributes, which no single query parameter can hold");

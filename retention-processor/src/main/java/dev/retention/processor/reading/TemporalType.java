@@ -55,7 +55,10 @@ public enum TemporalType {
     return instantFactory != null;
   }
 
-  /** For an epoch type, the {@code java.time.Instant} factory that reads a value: {@code ofEpochSecond} or {@code ofEpochMilli} */
+  /**
+   * For an epoch type, the {@code java.time.Instant} factory that reads a value: {@code ofEpochSecond} or
+   * {@code ofEpochMilli}.
+   */
   public String instantFactory() {
     return instantFactory;
   }

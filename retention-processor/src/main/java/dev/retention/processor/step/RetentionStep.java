@@ -1,8 +1,8 @@
 package dev.retention.processor.step;
 
 import com.palantir.javapoet.ClassName;
-import dev.retention.processor.model.PassModel;
-import dev.retention.processor.model.PassModelFactory;
+import dev.retention.processor.model.EntityPass;
+import dev.retention.processor.model.EntityPassFactory;
 import dev.retention.processor.model.RegistryModel;
 import dev.retention.processor.option.ProcessorOptions;
 import dev.retention.processor.reading.Annotations;
@@ -58,7 +58,7 @@ public final class RetentionStep {
   private final Diagnostics diagnostics;
   private final ProcessorOptions options;
   private final EntityValidator entityValidator;
-  private final PassModelFactory models;
+  private final EntityPassFactory passFactory;
   private final GeneratedAnnotation generatedAnnotation;
   private final Set<String> compiledTypes = new HashSet<>();
   /** Whether each {@code @Ttl} member checked so far, by {@link TtlMember#key}, passed its checks. */
@@ -79,7 +79,7 @@ public final class RetentionStep {
     this.options = options;
     this.entityValidator = new EntityValidator(environment.getTypeUtils(),
         type -> compiledTypes.contains(type.getQualifiedName().toString()));
-    this.models = new PassModelFactory(environment.getTypeUtils());
+    this.passFactory = new EntityPassFactory(environment.getTypeUtils());
     this.generatedAnnotation = new GeneratedAnnotation(elements);
   }
 
@@ -176,7 +176,7 @@ public final class RetentionStep {
           registryRound));
       return false;
     }
-    PassModel pass = models.model(read.get(), generatedAnnotation.resolvesNextTo(entity));
+    EntityPass pass = passFactory.model(read.get(), generatedAnnotation.resolvesNextTo(entity));
     diagnostics.report(Problem.on(entity, null, Message.STRATEGY, entity.getQualifiedName(),
         pass.strategy().removesEntities() ? "entity removal" : "bulk statements", pass.strategy().reason()));
     write(entity, () -> PassWriter.write(pass, entity).writeTo(filer));

@@ -15,8 +15,8 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.TypeElement;
 
 /**
- * Whether a declared index leads with the {@code @Ttl} column, so that a sweep finds expired rows, oldest first, without
- * scanning the table; for an entity with a {@code @TtlScope} attribute, with the scope column and then the
+ * Whether a declared index leads with the {@code @Ttl} column, so that a sweep finds expired rows, oldest first,
+ * without scanning the table; for an entity with a {@code @TtlScope} attribute, with the scope column and then the
  * {@code @Ttl} column, since its statements filter on one scope first. Only indexes declared in
  * {@code @Table(indexes = ...)} are visible here; an index created by a migration is not, which is why the warning can
  * be silenced.

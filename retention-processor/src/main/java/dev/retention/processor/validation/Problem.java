@@ -14,7 +14,8 @@ import javax.tools.Diagnostic;
  * @param annotation the annotation on {@code element} it concerns, if any
  * @param value the annotation value it concerns, if any
  */
-public record Problem(Message message, String text, Element element, AnnotationMirror annotation, AnnotationValue value) {
+public record Problem(
+    Message message, String text, Element element, AnnotationMirror annotation, AnnotationValue value) {
 
   public static Problem on(Element element, AnnotationMirror annotation, Message message, Object... arguments) {
     return new Problem(message, message.format(arguments), element, annotation, null);

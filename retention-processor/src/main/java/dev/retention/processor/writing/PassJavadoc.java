@@ -1,6 +1,6 @@
 package dev.retention.processor.writing;
 
-import dev.retention.processor.model.PassModel;
+import dev.retention.processor.model.EntityPass;
 import dev.retention.processor.model.ScopeAttribute;
 import dev.retention.processor.reading.TemporalType;
 import dev.retention.processor.model.TtlAttribute;
@@ -20,7 +20,7 @@ final class PassJavadoc {
 
   private PassJavadoc() {}
 
-  static String of(PassModel model) {
+  static String of(EntityPass model) {
     TtlAttribute attribute = model.attribute();
     String name = attribute.name();
     String entity = String.join(".", model.entity().simpleNames());

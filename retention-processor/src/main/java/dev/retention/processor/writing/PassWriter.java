@@ -6,7 +6,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import dev.retention.processor.model.PassModel;
+import dev.retention.processor.model.EntityPass;
 import dev.retention.processor.reading.TemporalType;
 import dev.retention.processor.model.TtlAttribute;
 import java.time.Duration;
@@ -15,8 +15,8 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes the retention pass of one entity from its {@link PassModel}: a short descriptor that names the entity, its id,
- * the {@code @Ttl} attribute and window, the epoch unit, the condition, the scope and the delete strategy with its
+ * Writes the retention pass of one entity from its {@link EntityPass}: a short descriptor that names the entity, its
+ * id, the {@code @Ttl} attribute and window, the epoch unit, the condition, the scope and the delete strategy with its
  * reason, through named steps of the runtime's {@code PassDescriptor}; and the one method only generated code can
  * write, the cutoff as a value of the attribute's own type. The runtime builds and runs every statement. Little code
  * per entity, and no generic type to infer, keeps the processor's cost to a build small.
@@ -26,7 +26,7 @@ public final class PassWriter {
   private PassWriter() {}
 
   /** The pass's source file; {@code originating} is the entity, for incremental builds. */
-  public static JavaFile write(PassModel model, Element originating) {
+  public static JavaFile write(EntityPass model, Element originating) {
     TtlAttribute attribute = model.attribute();
     TypeSpec.Builder pass = TypeSpec.classBuilder(model.passClass())
         .addJavadoc("$L", PassJavadoc.of(model));
@@ -52,7 +52,7 @@ public final class PassWriter {
   }
 
   /** The entity's description, one named step a line. */
-  private static CodeBlock descriptor(PassModel model) {
+  private static CodeBlock descriptor(EntityPass model) {
     TtlAttribute attribute = model.attribute();
     CodeBlock.Builder steps = CodeBlock.builder()
         .add("$T.entity($T.class, $S)", Names.PASS_DESCRIPTOR, model.entity(), model.entityName())

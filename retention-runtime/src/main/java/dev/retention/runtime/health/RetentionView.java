@@ -20,8 +20,8 @@ import java.util.TreeMap;
  * nothing, so that a new option or a new fact of a report shows everywhere once it is here.
  *
  * <p>The maps hold strings, numbers, booleans, lists and maps only, in a stable order, and never null: an absent value
- * (no lag, no failure, no set-aside reason) is an empty string, because some serializers drop nulls and a key that comes
- * and goes is harder to read and to alert on. Settings are written the way configuration writes them ({@code 1h},
+ * (no lag, no failure, no set-aside reason) is an empty string, because some serializers drop nulls and a key that
+ * comes and goes is harder to read and to alert on. Settings are written the way configuration writes them ({@code 1h},
  * {@code 500}, {@code never}); instants and measured durations in ISO-8601, so that the JSON reads the same whatever
  * the application's JSON settings.
  *
@@ -79,7 +79,9 @@ public final class RetentionView {
     return view;
   }
 
-  /** Every option of {@code settings} by its key, in {@link RetentionOption}'s order, then {@link #DERIVED_SETTINGS}. */
+  /**
+   * Every option of {@code settings} by its key, in {@link RetentionOption}'s order, then {@link #DERIVED_SETTINGS}.
+   */
   public static Map<String, Object> settings(PassSettings settings) {
     Map<String, Object> values = new LinkedHashMap<>();
     for (RetentionOption option : RetentionOption.values()) {
@@ -90,7 +92,8 @@ public final class RetentionView {
     values.put("effective-interval", RetentionOption.SWEEP_INTERVAL.format(settings.effectiveInterval()));
     values.put("statements", settings.statementShape().description());
     Map<String, Object> scopeWindows = new TreeMap<>();
-    settings.scopeWindows().forEach((scope, window) -> scopeWindows.put(scope, RetentionOption.RETENTION.format(window)));
+    settings.scopeWindows()
+        .forEach((scope, window) -> scopeWindows.put(scope, RetentionOption.RETENTION.format(window)));
     values.put("scope-windows", scopeWindows);
     return values;
   }

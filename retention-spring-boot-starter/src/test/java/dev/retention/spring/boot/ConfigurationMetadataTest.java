@@ -19,8 +19,8 @@ import org.springframework.boot.configurationmetadata.ConfigurationMetadataRepos
 
 /**
  * The configuration metadata IDEs complete {@code retention.*} keys from is generated here, from
- * {@link RetentionOption} and {@link StarterProperties}, so it cannot drift from them: when an option changes, this test
- * fails and leaves the new file in {@code target/} to copy over the old one.
+ * {@link RetentionOption} and {@link StarterProperties}, so it cannot drift from them: when an option changes, this
+ * test fails and leaves the new file in {@code target/} to copy over the old one.
  *
  * <p>The file is the final {@code spring-configuration-metadata.json}, not the {@code additional-} one: that one is
  * only an input to Spring Boot's annotation processor, which this module does not run, and IDEs read the final one

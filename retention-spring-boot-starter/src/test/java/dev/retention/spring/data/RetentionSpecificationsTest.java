@@ -17,8 +17,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.jpa.repository.config.EnableJpaRepositories;
 
 /**
- * The starter's {@link RetentionSpecifications} through a Spring Data repository: the live rows by the runtime's rule as
- * configuration sets it (a window lengthened to an hour), at the runtime clock's now each time a query is built.
+ * The starter's {@link RetentionSpecifications} through a Spring Data repository: the live rows by the runtime's rule
+ * as configuration sets it (a window lengthened to an hour), at the runtime clock's now each time a query is built.
  */
 class RetentionSpecificationsTest {
 

@@ -86,7 +86,7 @@ class SampleBootApplicationIT {
   @Test
   void aStrayRetentionVariableInTheEnvironmentIsAWarningAndTheApplicationRuns() {
     assertTrue(application.output().stream().anyMatch(line -> line.contains("WARN")
-        && line.contains("Environment variable " + STRAY_VARIABLE + " is ignored: it matches no Retention property")),
+        && line.contains("Environment variable " + STRAY_VARIABLE + " is ignored: it matches no Retention key")),
         application::log);
   }
 

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Reads the registries out of every {@code META-INF/services/dev.retention.runtime.generated.RetentionRegistry} file the
- * application's class path holds, as {@code ServiceLoader} would at run time, and checks each names a registry, so that
- * a stale services file fails the build with the class and the file named.
+ * Reads the registries out of every {@code META-INF/services/dev.retention.runtime.generated.RetentionRegistry} file
+ * the application's class path holds, as {@code ServiceLoader} would at run time, and checks each names a registry, so
+ * that a stale services file fails the build with the class and the file named.
  */
 final class RegistryScan {
 

@@ -6,8 +6,8 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
 /**
- * Records each pass's sweeps as Micrometer meters ({@code retention.rows.deleted}, {@code retention.sweeps}, ...) in the
- * application's registry. The build registers this bean only when the application has quarkus-micrometer; the
+ * Records each pass's sweeps as Micrometer meters ({@code retention.rows.deleted}, {@code retention.sweeps}, ...) in
+ * the application's registry. The build registers this bean only when the application has quarkus-micrometer; the
  * listener it produces reaches the runtime like any other {@code SweepListener} bean.
  */
 @Singleton

@@ -1,7 +1,7 @@
 package dev.retention.quarkus.runtime;
 
+import dev.retention.runtime.EnvironmentVariables;
 import dev.retention.runtime.RetentionConfigurationException;
-import dev.retention.runtime.internal.config.EnvironmentVariables;
 import io.smallrye.config.EnvConfigSource;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.jboss.logging.Logger;
@@ -23,10 +22,10 @@ import org.jboss.logging.Logger;
  *       {@code retention.com.acme.UserSession.dry-run}), from {@code application.properties}, profiles, system
  *       properties and every other source but the environment. The runtime checks them, so a bad key or value fails
  *       start-up with the runtime's own message;
- *   <li>a {@code RETENTION_*} environment variable that is a key in the form MicroProfile Config gives keys in the
- *       environment: upper case, every character other than a letter or a digit as {@code _}
+ *   <li>a {@code RETENTION_*} environment variable that is a key in the form every integration reads: upper case,
+ *       every character other than a letter or a digit as {@code _}, or left out
  *       ({@code RETENTION_DEFAULTS_BATCH_SIZE}, {@code RETENTION_COM_ACME_USERSESSION_DRY_RUN}; see
- *       {@link EnvironmentVariables}, the Micronaut integration's rule too). It binds whether or
+ *       {@link EnvironmentVariables}). It binds whether or
  *       not the key is also in a file, and wins over the file as every environment variable does in Quarkus (a system
  *       property wins over it). The window of one scope, {@code RETENTION_<PASS>_SCOPE_<VALUE>_RETENTION}, reads the
  *       value in lower case with its underscores as dots, since the environment keeps neither case nor dots;
@@ -57,33 +56,52 @@ final class RetentionProperties {
   }
 
   private Map<String, String> read(Config config) {
-    Set<String> variables = new TreeSet<>();
+    Map<String, ConfigSource> variables = new TreeMap<>();
     for (ConfigSource source : config.getConfigSources()) {
       if (source instanceof EnvConfigSource) {
         source.getPropertyNames().stream().filter(name -> name.startsWith(EnvironmentVariables.PREFIX))
-            .forEach(variables::add);
+            .forEach(name -> variables.putIfAbsent(name, source));
       }
     }
-    Set<String> keysInFiles = new HashSet<>();
+    Set<String> keys = new HashSet<>();
     for (String key : config.getPropertyNames()) {
       if (key.startsWith(PREFIX) && writtenOutsideTheEnvironment(config, key)) {
-        keysInFiles.add(key);
+        keys.add(key);
       }
     }
     Map<String, String> options = new TreeMap<>();
+    Map<String, String> otherSpellings = new TreeMap<>();
     List<String> problems = new ArrayList<>();
-    for (String variable : variables) {
-      environmentVariables.keyOf(variable, problems, LOGGER::warn).ifPresent(keysInFiles::add);
-    }
+    variables.forEach((variable, source) -> environmentVariables.keyOf(variable, problems, LOGGER::warn)
+        .ifPresent(key -> {
+          keys.add(key);
+          if (!variable.equals(EnvironmentVariables.variableOf(key)) && !setAboveTheEnvironment(config, source, key)) {
+            otherSpellings.putIfAbsent(key, source.getValue(variable));
+          }
+        }));
     if (!problems.isEmpty()) {
       throw new RetentionConfigurationException(problems);
     }
-    // Config resolves each key across its sources, the environment included, in Quarkus's order of precedence.
-    for (String key : keysInFiles) {
+    // Config resolves each key across its sources, the environment included, in Quarkus's order of precedence; but
+    // it knows a variable only in MicroProfile Config's spelling, which wins over another spelling of the same key.
+    for (String key : keys) {
+      boolean otherSpellingOnly = otherSpellings.containsKey(key)
+          && !variables.containsKey(EnvironmentVariables.variableOf(key));
       // A key written without a value reads as missing; the runtime then says what the option expects.
-      options.put(key, config.getOptionalValue(key, String.class).orElse(""));
+      options.put(key, otherSpellingOnly ? otherSpellings.get(key)
+          : config.getOptionalValue(key, String.class).orElse(""));
     }
     return options;
+  }
+
+  /** Whether a source that takes precedence over {@code environment} (system properties, say) sets {@code key}. */
+  private static boolean setAboveTheEnvironment(Config config, ConfigSource environment, String key) {
+    for (ConfigSource source : config.getConfigSources()) {
+      if (source.getOrdinal() > environment.getOrdinal() && source.getValue(key) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

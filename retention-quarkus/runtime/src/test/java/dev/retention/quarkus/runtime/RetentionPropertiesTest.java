@@ -101,10 +101,23 @@ class RetentionPropertiesTest {
 
   @Test
   void aMisspeltVariableIsAWarningWithTheVariableItMayHaveMeant() {
-    assertEquals(Map.of(), read(Map.of(), Map.of("RETENTION_DEFAULTS_BATCHSIZE", "9"), Map.of()));
+    assertEquals(Map.of(), read(Map.of(), Map.of("RETENTION_DEFAULTS_BATCH_SISE", "9"), Map.of()));
 
-    assertEquals("Environment variable RETENTION_DEFAULTS_BATCHSIZE is ignored: it matches no Retention key; did you"
+    assertEquals("Environment variable RETENTION_DEFAULTS_BATCH_SISE is ignored: it matches no Retention key; did you"
         + " mean RETENTION_DEFAULTS_BATCH_SIZE (retention.defaults.batch-size)?", warnings.get(0).getMessage());
+  }
+
+  @Test
+  void aVariableWithSeparatorsLeftOutBindsAsInTheOtherIntegrations() {
+    assertEquals(Map.of("retention.defaults.batch-size", "9"),
+        read(Map.of(), Map.of("RETENTION_DEFAULTS_BATCHSIZE", "9"), Map.of("retention.defaults.batch-size", "10")));
+    assertEquals(Map.of("retention.defaults.batch-size", "8"),
+        read(Map.of("retention.defaults.batch-size", "8"), Map.of("RETENTION_DEFAULTS_BATCHSIZE", "9"), Map.of()),
+        "a system property wins over the environment, whichever the variable's spelling");
+    assertEquals(Map.of("retention.defaults.batch-size", "7"),
+        read(Map.of(), Map.of("RETENTION_DEFAULTS_BATCHSIZE", "9", "RETENTION_DEFAULTS_BATCH_SIZE", "7"), Map.of()),
+        "MicroProfile Config's spelling wins over another");
+    assertEquals(List.of(), warnings);
   }
 
   @Test

@@ -19,8 +19,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 /**
- * The packaged sample ({@code target/quarkus-app/quarkus-run.jar}) running as a process of its own, as {@code java -jar}
- * starts it. Its output is kept, so a test can wait for a line and show everything when it fails.
+ * The packaged sample ({@code target/quarkus-app/quarkus-run.jar}) running as a process of its own, as {@code java
+ * -jar} starts it. Its output is kept, so a test can wait for a line and show everything when it fails.
  */
 final class SampleProcess implements AutoCloseable {
 

@@ -1,8 +1,8 @@
 package dev.retention.spring.boot.autoconfigure;
 
+import dev.retention.runtime.EnvironmentVariables;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOption;
-import dev.retention.runtime.internal.config.Suggestions;
 import dev.retention.spring.boot.StarterProperties;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,13 +24,12 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
  * {@code retention.com.acme.UserSession.dry-run}), minus the {@link StarterProperties starter's own}.
  *
  * <p>Keys are matched the way Spring's relaxed binding matches them, against the options and the discovered passes:
- * case and dashes do not matter ({@code retention.com.acme.usersession.batchSize}), and an environment variable names a
- * key in capitals with underscores ({@code RETENTION_COM_ACME_USERSESSION_BATCH_SIZE}, {@code
- * RETENTION_DEFAULTS_BATCHSIZE}). Spring's binder cannot do this itself: a pass is named by a class name with dots and
- * capitals, which relaxed binding would split and lower-case.
- *
- * <p>The window of one scope, {@code retention.<pass>.scope.<value>.retention}, is matched the same way but for its
- * value, which is kept as written; see {@link ScopeKeys}.
+ * case and dashes do not matter ({@code retention.com.acme.usersession.batchSize}). Spring's binder cannot do this
+ * itself: a pass is named by a class name with dots and capitals, which relaxed binding would split and lower-case.
+ * The window of one scope, {@code retention.<pass>.scope.<value>.retention}, is matched the same way but for its
+ * value, which is kept as written; see {@link ScopeKeys}. An environment variable names a key as in every integration
+ * ({@code RETENTION_COM_ACME_USERSESSION_BATCH_SIZE}, {@code RETENTION_DEFAULTS_BATCHSIZE}; see
+ * {@link EnvironmentVariables}).
  *
  * <p>A {@code retention.*} key of the application's own configuration that matches nothing is an error, so that a typo
  * cannot leave a table unswept: a {@code retention.health.*} key is rejected here, with the nearest key it may have
@@ -45,12 +44,12 @@ final class RetentionPropertySource {
   private static final Log LOGGER = LogFactory.getLog(RetentionPropertySource.class);
 
   private static final String PREFIX = "retention.";
-  private static final String ENVIRONMENT_PREFIX = "RETENTION_";
   private static final String HEALTH = "health.";
 
   private final List<String> runtimeKeys = new ArrayList<>();
   private final List<String> starterKeys = new ArrayList<>();
   private final ScopeKeys scopeKeys;
+  private final EnvironmentVariables environmentVariables;
 
   private RetentionPropertySource(Collection<String> passes) {
     scopeKeys = new ScopeKeys(passes);
@@ -63,6 +62,7 @@ final class RetentionPropertySource {
       }
     }
     StarterProperties.ALL.forEach(property -> starterKeys.add(property.key()));
+    environmentVariables = new EnvironmentVariables(passes, starterKeys);
   }
 
   /**
@@ -91,8 +91,9 @@ final class RetentionPropertySource {
         Optional<String> key;
         if (name.startsWith(PREFIX)) {
           key = keyFor(name, source, environment, problems);
-        } else if (variables && name.startsWith(ENVIRONMENT_PREFIX)) {
-          key = variableKeyFor(name, problems);
+        } else if (variables && name.startsWith(EnvironmentVariables.PREFIX)) {
+          // The starter's own variables are Spring's to bind, and empty here.
+          key = environmentVariables.keyOf(name, problems, LOGGER::warn);
         } else {
           continue;
         }
@@ -114,7 +115,7 @@ final class RetentionPropertySource {
       return Optional.empty();
     }
     if (relaxed.startsWith(PREFIX + HEALTH)) {
-      problems.add(unknown(name + " (" + source.getName() + ")", name, source, environment, starterKeys));
+      problems.add(unknown(name + " (" + source.getName() + ")", name, source, environment));
       return Optional.empty();
     }
     // Unmatched, the key goes as written: the runtime names the pass or the option it does not know.
@@ -123,42 +124,14 @@ final class RetentionPropertySource {
         .orElse(name));
   }
 
-  /** The runtime's key for a {@code RETENTION_*} environment variable; empty for the starter's and a rejected one. */
-  private Optional<String> variableKeyFor(String name, List<String> problems) {
-    String squashed = squashed(name);
-    if (starterKeys.stream().anyMatch(key -> squashed(key).equals(squashed))) {
-      return Optional.empty();
-    }
-    List<String> matches = runtimeKeys.stream().filter(key -> squashed(key).equals(squashed)).toList();
-    if (matches.size() == 1) {
-      return matches.stream().findFirst();
-    }
-    if (matches.isEmpty()) {
-      Optional<String> scopeKey = scopeKeys.variableKeyFor(name.substring(ENVIRONMENT_PREFIX.length()));
-      if (scopeKey.isPresent()) {
-        return scopeKey;
-      }
-      List<String> candidates = new ArrayList<>(runtimeKeys);
-      candidates.addAll(starterKeys);
-      // Its value stays out of the log: the variable may be another tool's, and its value a secret.
-      LOGGER.warn("Environment variable " + name + " is ignored: it matches no Retention property"
-          + hint(name, candidates));
-    } else {
-      problems.add("environment variable " + name + " matches several keys (" + String.join(", ", matches) + "): set"
-          + " the one meant in application.properties, or as a system property");
-    }
-    return Optional.empty();
-  }
-
-  private String unknown(String described, String name, PropertySource<?> source, ConfigurableEnvironment environment,
-      Collection<String> candidates) {
+  private String unknown(String described, String name, PropertySource<?> source, ConfigurableEnvironment environment) {
     return described + " = \"" + valueOf(name, source, environment) + "\": matches no Retention property"
-        + hint(name, candidates);
+        + hint(name);
   }
 
   /** The key nearest to {@code name}, or else the forms keys take. */
-  private String hint(String name, Collection<String> candidates) {
-    return Suggestions.closest(squashed(name), candidates, RetentionPropertySource::squashed)
+  private String hint(String name) {
+    return environmentVariables.closestKey(name)
         .map(key -> "; did you mean " + key + "?")
         .orElse(" (retention.defaults.<option>, retention.<entity class name>.<option>, " + ScopeKeys.FORM + ", "
             + String.join(", ", starterKeys) + ")");
@@ -173,10 +146,5 @@ final class RetentionPropertySource {
   /** A key as relaxed binding compares it: lower case, without dashes or underscores inside a segment. */
   static String relaxed(String key) {
     return key.toLowerCase(Locale.ROOT).replace("-", "").replace("_", "");
-  }
-
-  /** A key as an environment variable can spell it: no case, no separators at all. */
-  static String squashed(String key) {
-    return key.toLowerCase(Locale.ROOT).replace("-", "").replace("_", "").replace(".", "");
   }
 }

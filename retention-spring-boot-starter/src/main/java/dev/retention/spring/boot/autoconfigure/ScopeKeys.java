@@ -1,12 +1,9 @@
 package dev.retention.spring.boot.autoconfigure;
 
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Matches the keys of one scope's window, {@code retention.<pass>.scope.<value>.retention}, and writes them as the
@@ -14,9 +11,8 @@ import java.util.stream.Collectors;
  * data, a tenant's or a realm's id, so it is kept as written, dots included ({@code example.com}), and may be written
  * in brackets as Spring writes a map key: {@code retention.<pass>.scope[Acme].retention}.
  *
- * <p>An environment variable cannot keep a value's case: {@code RETENTION_<PASS>_SCOPE_ACME_RETENTION} is the value
- * {@code acme}, its underscores read as dots, as Spring reads every variable. Whatever follows the value goes to the
- * runtime as written, which rejects any option but {@code retention} for one scope.
+ * <p>Whatever follows the value goes to the runtime as written, which rejects any option but {@code retention} for one
+ * scope. Environment variables are {@link dev.retention.runtime.EnvironmentVariables}'s.
  */
 final class ScopeKeys {
 
@@ -45,31 +41,6 @@ final class ScopeKeys {
       Optional<String> key = scopedKey(pass, name.substring(end + 1));
       if (key.isPresent()) {
         return key;
-      }
-    }
-    return Optional.empty();
-  }
-
-  /**
-   * The runtime's key for an environment variable that names one scope of a pass.
-   *
-   * @param variable the variable's name after {@code RETENTION_}
-   */
-  Optional<String> variableKeyFor(String variable) {
-    List<String> words = Arrays.asList(variable.split("_", -1));
-    for (String pass : passes) {
-      String squashedPass = RetentionPropertySource.squashed(pass);
-      StringBuilder read = new StringBuilder();
-      for (int i = 0; i < words.size() && read.length() < squashedPass.length(); i++) {
-        read.append(words.get(i).toLowerCase(Locale.ROOT));
-        // At least the value and the option after SCOPE.
-        if (read.toString().equals(squashedPass) && i + 3 < words.size()
-            && words.get(i + 1).equalsIgnoreCase(SCOPE)) {
-          String rest = words.subList(i + 2, words.size()).stream()
-              .map(word -> word.toLowerCase(Locale.ROOT))
-              .collect(Collectors.joining("."));
-          return Optional.of(PREFIX + pass + "." + SCOPE + "." + rest);
-        }
       }
     }
     return Optional.empty();

@@ -110,7 +110,8 @@ class RetentionActuatorTest {
       String json = JsonMapper.builder().build().writeValueAsString(context.getBean(RetentionEndpoint.class).passes());
 
       assertThat(json)
-          .contains("{\"passes\":{\"" + AUDIT_ENTRY + "\":{\"entity\":\"" + AUDIT_ENTRY + "\",\"settings\":{\"enabled\":true,")
+          .contains("{\"passes\":{\"" + AUDIT_ENTRY + "\":{\"entity\":\"" + AUDIT_ENTRY
+              + "\",\"settings\":{\"enabled\":true,")
           .contains("\"lastReport\":{\"pass\":\"" + SESSION_TOKEN + "\",\"startedAt\":\"2030-01-01T00:00:00Z\","
               + "\"cutoff\":\"2030-01-01T00:00:00Z\","
               + "\"deleted\":0,\"batches\":1,\"workRemains\":false,\"dryRun\":false,\"duration\":\"PT");

@@ -66,7 +66,8 @@ class RetentionApplicationTest {
     String key = "retention." + SESSION_TOKEN + ".batch-size";
 
     assertThatThrownBy(() -> application(key + "=-5").close()).hasRootCauseMessage(
-        "Retention is misconfigured (1 problem):" + System.lineSeparator() + "  - " + key + " = \"-5\": must be at least 1");
+        "Retention is misconfigured (1 problem):" + System.lineSeparator()
+            + "  - " + key + " = \"-5\": must be at least 1");
 
     assertThat(output.getOut() + output.getErr())
         .contains("APPLICATION FAILED TO START")

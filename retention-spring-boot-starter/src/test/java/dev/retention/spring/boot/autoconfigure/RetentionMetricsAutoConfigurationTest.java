@@ -49,7 +49,8 @@ class RetentionMetricsAutoConfigurationTest {
   void whileEverySweepFailsTheGaugesSayWorkRemainsAndHowLate() {
     runner.withUserConfiguration(Registry.class, RefusingHook.class).run(context -> {
       EntityManagerFactory emf = context.getBean(EntityManagerFactory.class);
-      TestData.persist(emf, List.of(new SessionToken(1, NOW.minusSeconds(50)), new SessionToken(2, NOW.minusSeconds(5))));
+      TestData.persist(emf,
+          List.of(new SessionToken(1, NOW.minusSeconds(50)), new SessionToken(2, NOW.minusSeconds(5))));
 
       RetentionRuntime runtime = context.getBean(RetentionRuntime.class);
       assertThat(runtime.sweep(SESSION_TOKEN).failure()).isPresent();

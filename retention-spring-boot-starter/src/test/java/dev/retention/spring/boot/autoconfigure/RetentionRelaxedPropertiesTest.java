@@ -85,7 +85,8 @@ class RetentionRelaxedPropertiesTest {
       assertThat(context.getBean(RetentionRuntime.class).settings(SESSION_TOKEN).batchSize()).isEqualTo(500);
     });
     assertThat(output.getOut()).contains("WARN ").contains("Environment variable " + misspelt + " is ignored: it"
-        + " matches no Retention property; did you mean retention." + SESSION_TOKEN + ".batch-size?");
+        + " matches no Retention key; did you mean " + variable(SESSION_TOKEN) + "_BATCH_SIZE"
+        + " (retention." + SESSION_TOKEN + ".batch-size)?");
   }
 
   @Test
@@ -97,7 +98,7 @@ class RetentionRelaxedPropertiesTest {
     });
     String warning = output.getOut().lines().filter(line -> line.contains("RETENTION_DAYS")).findFirst().orElseThrow();
     assertThat(warning).contains("Environment variable RETENTION_DAYS is ignored: it matches no Retention"
-        + " property (retention.defaults.<option>, retention.<entity class name>.<option>");
+        + " key (RETENTION_DEFAULTS_<OPTION>, RETENTION_<ENTITY CLASS NAME>_<OPTION>");
     assertThat(warning.substring(warning.indexOf("Environment variable")))
         .as("the variable's value, which may be another tool's secret, is not logged").doesNotContain("30");
   }

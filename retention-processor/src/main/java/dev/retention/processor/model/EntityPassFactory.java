@@ -13,18 +13,18 @@ import javax.lang.model.util.Types;
  * Turns an entity that passed every check into the model of its pass: names, types, id and delete strategy. Checks
  * come first, so that here nothing can be missing.
  */
-public final class PassModelFactory {
+public final class EntityPassFactory {
 
   private final Types types;
   private final IdReader ids;
 
-  public PassModelFactory(Types types) {
+  public EntityPassFactory(Types types) {
     this.types = types;
     this.ids = new IdReader(types);
   }
 
   /** The model of the entity's pass; {@code generatedAnnotation} says whether {@code @Generated} may be used. */
-  public PassModel model(EntityElements read, boolean generatedAnnotation) {
+  public EntityPass model(EntityElements read, boolean generatedAnnotation) {
     TypeElement entity = read.entity();
     TtlMember member = read.ttlMember();
     TypeMirror type = member.typeIn(entity, types);
@@ -45,7 +45,7 @@ public final class PassModelFactory {
     ClassName entityClass = ClassName.get(entity);
     ClassName passClass = ClassName.get(entityClass.packageName(),
         String.join("_", entityClass.simpleNames()) + "RetentionPass");
-    return new PassModel(entityClass, entityName(entity), passClass, attribute, scope, id,
+    return new EntityPass(entityClass, entityName(entity), passClass, attribute, scope, id,
         RemovalNeeds.decide(read.hierarchy(), id.kind() == EntityId.Kind.ID_CLASS), generatedAnnotation);
   }
 

@@ -1,4 +1,4 @@
-package dev.retention.runtime.internal.config;
+package dev.retention.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The key each {@code RETENTION_*} variable stands for, for the Quarkus extension and the Micronaut integration. */
+/** The key each {@code RETENTION_*} variable stands for, in every integration. */
 class EnvironmentVariablesTest {
 
   private static final String PASS = "com.acme.UserSession";
@@ -36,15 +36,44 @@ class EnvironmentVariablesTest {
   }
 
   @Test
+  void aVariableMayLeaveOutSeparatorsAsSpringsRelaxedBindingDoes() {
+    EnvironmentVariables variables = new EnvironmentVariables(List.of(PASS));
+    assertEquals(Optional.of("retention.defaults.batch-size"), keyOf(variables, "RETENTION_DEFAULTS_BATCHSIZE"));
+    assertEquals(Optional.of("retention." + PASS + ".dry-run"),
+        keyOf(variables, "RETENTION_COMACME_USERSESSION_DRYRUN"));
+    assertEquals(List.of(), warnings);
+    assertEquals(List.of(), problems);
+  }
+
+  @Test
+  void anOptionOtherThanTheWindowForOneScopeGoesToTheRuntimeAsWritten() {
+    EnvironmentVariables variables = new EnvironmentVariables(List.of(PASS));
+    assertEquals(Optional.of("retention." + PASS + ".scope.acme.batch.size"),
+        keyOf(variables, "RETENTION_COM_ACME_USERSESSION_SCOPE_ACME_BATCH_SIZE"));
+    assertEquals(List.of(), warnings);
+  }
+
+  @Test
+  void aVariableOfTheIntegrationsOwnKeysIsNeitherARuntimeKeyNorAWarning() {
+    EnvironmentVariables variables = new EnvironmentVariables(List.of(PASS), List.of("retention.health.enabled"));
+    assertEquals(Optional.empty(), keyOf(variables, "RETENTION_HEALTH_ENABLED"));
+    assertEquals(Optional.empty(), keyOf(variables, "RETENTION_HEALTH_ENABLD"));
+    assertEquals(List.of("Environment variable RETENTION_HEALTH_ENABLD is ignored: it matches no Retention key; did you"
+        + " mean RETENTION_HEALTH_ENABLED (retention.health.enabled)?"), warnings);
+    assertEquals(Optional.of("retention.health.enabled"), variables.closestKey("retention.health.enabld"));
+  }
+
+  @Test
   void aVariableThatMatchesNothingIsAWarningWithTheVariableMeant() {
     EnvironmentVariables variables = new EnvironmentVariables(List.of(PASS));
-    assertEquals(Optional.empty(), keyOf(variables, "RETENTION_DEFAULTS_BATCHSIZE"));
+    assertEquals(Optional.empty(), keyOf(variables, "RETENTION_DEFAULTS_BATCH_SISE"));
     assertEquals(Optional.empty(), keyOf(variables, "RETENTION_DAYS"));
     assertEquals(List.of(
-        "Environment variable RETENTION_DEFAULTS_BATCHSIZE is ignored: it matches no Retention key; did you mean"
+        "Environment variable RETENTION_DEFAULTS_BATCH_SISE is ignored: it matches no Retention key; did you mean"
             + " RETENTION_DEFAULTS_BATCH_SIZE (retention.defaults.batch-size)?",
         "Environment variable RETENTION_DAYS is ignored: it matches no Retention key (RETENTION_DEFAULTS_<OPTION>,"
-            + " RETENTION_<ENTITY CLASS NAME>_<OPTION>, in capitals with underscores)"), warnings);
+            + " RETENTION_<ENTITY CLASS NAME>_<OPTION>, RETENTION_<ENTITY CLASS NAME>_SCOPE_<SCOPE VALUE>_RETENTION,"
+            + " in capitals with underscores)"), warnings);
     assertEquals(List.of(), problems);
   }
 

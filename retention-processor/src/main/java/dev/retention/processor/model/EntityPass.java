@@ -15,7 +15,7 @@ import com.palantir.javapoet.ClassName;
  * @param strategy how rows are deleted, and why
  * @param generatedAnnotation whether {@code @Generated} can be used in the entity's package
  */
-public record PassModel(
+public record EntityPass(
     ClassName entity,
     String entityName,
     ClassName passClass,

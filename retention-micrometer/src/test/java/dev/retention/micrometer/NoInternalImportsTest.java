@@ -1,0 +1,24 @@
+package dev.retention.micrometer;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Micrometer listener adapts the runtime's public API ({@code dev.retention.runtime}, {@code health}) and never its
+ * {@code internal} packages, which may change in any release (ARCHITECTURE.md, "a new integration").
+ */
+class NoInternalImportsTest {
+
+  @Test
+  void noClassDependsOnTheRuntimesInternalPackages() {
+    JavaClasses classes = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("dev.retention.micrometer");
+    noClasses().should().dependOnClassesThat().resideInAPackage("dev.retention.runtime.internal..")
+        .check(classes);
+  }
+}
