@@ -42,20 +42,22 @@ class ArchitectureTest {
 
   static {
     MAY_DEPEND_ON.put("sweep", List.of("shape", "pass", "scope", "transaction", "config", "lock", "partition", "policy",
-        "mapping"));
+        "mapping", "database"));
     MAY_DEPEND_ON.put("schedule", List.of("sweep"));
     MAY_DEPEND_ON.put("policy", List.of("pass", "scope"));
     MAY_DEPEND_ON.put("partition", List.of("pass", "transaction"));
     MAY_DEPEND_ON.put("shape", List.of("pass", "transaction"));
-    MAY_DEPEND_ON.put("shape.hibernate", List.of("shape", "pass", "partition", "config"));
+    MAY_DEPEND_ON.put("shape.hibernate", List.of("shape", "pass", "partition", "config", "database"));
     MAY_DEPEND_ON.put("lock", List.of());
-    MAY_DEPEND_ON.put("lock.hibernate", List.of("lock"));
+    MAY_DEPEND_ON.put("lock.hibernate", List.of("lock", "database"));
     MAY_DEPEND_ON.put("transaction", List.of());
     MAY_DEPEND_ON.put("transaction.hibernate", List.of("transaction"));
     MAY_DEPEND_ON.put("scope", List.of("config"));
     MAY_DEPEND_ON.put("pass", List.of());
     MAY_DEPEND_ON.put("config", List.of());
     MAY_DEPEND_ON.put("mapping", List.of());
+    // The one place that knows a database; the packages whose interfaces it fills depend on none of it.
+    MAY_DEPEND_ON.put("database", List.of("shape", "partition", "lock", "mapping"));
     MAY_DEPEND_ON.put("discovery", List.of());
     MAY_DEPEND_ON.put("hook", List.of());
     MAY_DEPEND_ON.put("report", List.of());
@@ -97,8 +99,10 @@ class ArchitectureTest {
   }
 
   @Test
-  void hibernatesClassesAreNamedOnlyInTheProvidersPackagesAndMapping() {
+  void hibernatesClassesAreNamedOnlyInTheProvidersPackagesMappingAndTheDatabaseDetection() {
+    // DatabaseDetection asks the provider's dialect or platform from nested classes loaded only when it is present.
     noClasses().that().resideOutsideOfPackages(PROVIDER_PACKAGES, INTERNAL + "mapping")
+        .and().doNotHaveFullyQualifiedName(INTERNAL + "database.DatabaseDetection$OnHibernate")
         .should().dependOnClassesThat().resideInAPackage("org.hibernate..")
         .check(CLASSES);
   }
