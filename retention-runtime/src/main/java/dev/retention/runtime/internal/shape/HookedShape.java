@@ -42,7 +42,11 @@ public final class HookedShape implements Shape {
   }
 
   @Override
-  public int deleteBatch(EntityManager em, Batch batch) {
+  public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
+    return BatchOutcome.deleted(deleteRows(em, batch));
+  }
+
+  private int deleteRows(EntityManager em, Batch batch) {
     ExpiredRows rows = batch.rows();
     List<Object> keys = ShapeSteps.selectKeys(em, batch);
     if (keys.isEmpty()) {

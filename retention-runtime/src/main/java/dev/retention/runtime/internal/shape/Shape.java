@@ -21,8 +21,11 @@ public interface Shape {
     return kind().description();
   }
 
-  /** Deletes one batch inside the caller's transaction and returns the number of rows deleted. */
-  int deleteBatch(EntityManager em, Batch batch);
+  /**
+   * Deletes one batch inside the caller's transaction: the rows deleted, or why it rolled back and runs again (then it
+   * threw what {@link Batch#rollBack} returned, so that the transaction rolls back).
+   */
+  BatchOutcome deleteBatch(EntityManager em, Batch batch);
 
   /** How many rows are expired, for a dry run: what the batches would delete. */
   default long countExpired(EntityManager em, ExpiredRows rows) {

@@ -20,7 +20,7 @@ public final class ShapeSteps {
    */
   public static List<Object> selectKeys(Query query, Batch batch) {
     Selection selected = Selection.keys(query, batch.rows(), batch.size());
-    batch.guard().selected(selected.scopeValues());
+    batch.selected(selected.scopeValues());
     return selected.rows();
   }
 
@@ -46,7 +46,7 @@ public final class ShapeSteps {
    */
   public static int removeSelected(EntityManager em, Query query, Batch batch) {
     Selection.Selected selected = Selection.entities(query, batch.rows(), batch.size());
-    batch.guard().selected(selected.scopeValues());
+    batch.selected(selected.scopeValues());
     return Removal.remove(em, batch.rows(), selected.locked());
   }
 

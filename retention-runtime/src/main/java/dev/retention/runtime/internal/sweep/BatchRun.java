@@ -9,6 +9,7 @@ import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.shape.Batch;
+import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.Reads;
 import dev.retention.runtime.internal.database.Deadlocks;
 import jakarta.persistence.EntityManager;
@@ -24,9 +25,11 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 
 /**
- * The batches of one sweep over the rows of one scope (all rows, for a pass without scopes), against one cutoff: each
- * batch in its own transaction, until one comes back short with nothing expired left, the run reaches its bound, a batch
- * fails, or the runtime closes. A dry run counts instead.
+ * The batches of one sweep over the rows of one scope (all rows, for a pass without scopes), against one cutoff:
+ * each batch in its own transaction, until one comes back short with nothing expired left, the run reaches its bound,
+ * a batch fails, or the runtime closes. A dry run counts instead. Each batch's outcome is folded into the run's
+ * {@link SweepResult}; the run measures its lag when it ends, whatever ended it, and hands the result to the
+ * {@link SweepLoop}.
  *
  * <p>Rows the database takes for one scope go by the longest window among the values it takes as one (a collation's
  * equals: {@code ACME} for {@code acme}). Before its first batch, a run of a text scope whose window another value may
@@ -48,7 +51,6 @@ final class BatchRun implements Batch.Guard {
   static final long NO_DEADLINE = Long.MAX_VALUE;
 
   private final PassSweep pass;
-  private final Tally sweep;
   private final Scope scope;
   private final Instant now;
   private final BatchSizer sizer;
@@ -60,26 +62,26 @@ final class BatchRun implements Batch.Guard {
   private final Set<Object> seenValues = new HashSet<>();
   /** When the batch under way started, by the monotonic source: a hook that returns past its time fails it. */
   private long batchStartNanos;
-  private long deleted;
-  private int batches;
-  private boolean workRemains;
-  private RuntimeException failure;
   /** The oldest expired row found after the last batch, when that was looked up already; null when not. */
   private Optional<Object> oldestAfterLastBatch;
 
   /**
-   * @param sweep the sweep this run is part of, which numbers the batches
    * @param now the sweep's {@code now}, from which the cutoff is counted
    * @param window the scope's window, or the pass's
    */
-  BatchRun(PassSweep pass, Tally sweep, Scope scope, Instant now, Duration window, BatchSizer sizer) {
+  BatchRun(PassSweep pass, Scope scope, Instant now, Duration window, BatchSizer sizer) {
     this.pass = pass;
-    this.sweep = sweep;
     this.scope = scope;
     this.now = now;
     this.sizer = sizer;
     useWindow(window);
   }
+
+  /**
+   * What a run did, and whether it stopped at its bound with rows left (so that a sweep of several scopes goes on
+   * with the next).
+   */
+  record Ran(SweepResult result, boolean shareSpent) {}
 
   private void useWindow(Duration newWindow) {
     this.window = newWindow;
@@ -94,7 +96,7 @@ final class BatchRun implements Batch.Guard {
   }
 
   /** Whether the window is never: no statement reads or deletes this run's rows. */
-  private boolean keepsEveryRow() {
+  boolean keepsEveryRow() {
     return ScopeWindows.NEVER.equals(window);
   }
 
@@ -107,56 +109,42 @@ final class BatchRun implements Batch.Guard {
     return rows.cutoffValue();
   }
 
-  /**
-   * Whether whole partitions may go before this run's batches: not when its window keeps every row, nor when some epoch
-   * values are implausible for their unit (judged here, once a sweep), since a partition would take rows the batches'
-   * predicate sets aside, and its bound would be misread just as the rows' values.
-   */
-  boolean wholePartitionsMayGo() {
-    return !keepsEveryRow() && epochValuesPlausible();
-  }
-
-  long deleted() {
-    return deleted;
-  }
-
-  boolean workRemains() {
-    return workRemains;
-  }
-
-  RuntimeException failure() {
-    return failure;
-  }
-
   private String step(String what) {
     return scope.isAll() ? what : scope + ", " + what;
   }
 
   /**
    * Deletes (or, in a dry run, counts) this run's expired rows, at most {@code maxBatches} batches, starting none after
-   * {@code deadlineNanos}.
+   * {@code deadlineNanos}, then measures the lag.
    *
-   * @return whether it stopped at {@code maxBatches} with rows left
+   * @param soFar what the sweep did before this run: it numbers the batches, and holds the epoch check once it ran
    */
-  boolean drain(int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
+  Ran drain(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
+    Ran ran = deleteOrCount(soFar, maxBatches, deadlineNanos, pauseBetweenBatches);
+    return new Ran(ran.result().plus(lag(ran.result().failure())), ran.shareSpent());
+  }
+
+  private Ran deleteOrCount(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
     if (keepsEveryRow()) {
-      return false;
+      return ended(SweepResult.NOTHING);
     }
-    if (!windowOfStoredSpellings()) {
-      return false;
+    SweepResult spellings = windowOfStoredSpellings();
+    if (spellings.failed() || keepsEveryRow()) {
+      return ended(spellings); // the read failed, or a spelling stored for the scope is kept for ever
     }
-    if (keepsEveryRow()) {
-      return false; // a spelling stored for the scope is kept for ever
-    }
-    epochValuesPlausible();
-    if (failure != null) {
-      return false; // the epoch check failed
+    SweepResult checked = checkEpochValues(soFar);
+    if (checked.failed()) {
+      return ended(checked);
     }
     if (pass.settings().dryRun()) {
-      countInsteadOfDeleting();
-      return false;
+      return ended(checked.plus(countInsteadOfDeleting()));
     }
-    return deleteInBatches(maxBatches, deadlineNanos, pauseBetweenBatches);
+    Ran ran = deleteInBatches(soFar.plus(checked), maxBatches, deadlineNanos, pauseBetweenBatches);
+    return new Ran(checked.plus(ran.result()), ran.shareSpent());
+  }
+
+  private static Ran ended(SweepResult result) {
+    return new Ran(result, false);
   }
 
   /**
@@ -165,20 +153,19 @@ final class BatchRun implements Batch.Guard {
    * them as one, even where no batch would select a row of {@code Globex}. One read, of the scope's spellings only;
    * scopes at the longest window and values that are not text cost nothing.
    *
-   * @return false when the read failed: the run then deletes nothing
+   * @return nothing, or the failed read: the run then deletes nothing
    */
-  private boolean windowOfStoredSpellings() {
+  private SweepResult windowOfStoredSpellings() {
     Object value = scope.value().orElse(null);
     if (!(value instanceof String) || !pass.scopes().anotherValueMayOutlast(window)) {
-      return true;
+      return SweepResult.NOTHING;
     }
     List<Object> spellings;
     try {
       boolean hashed = pass.environment().textComparison() == TextComparison.BY_COLLATION;
       spellings = read(em -> Reads.scopeSpellings(em, pass.model(), value, hashed));
     } catch (RuntimeException | Error e) {
-      failure = new SweepFailedException(pass.name(), step("reading the spellings stored for the scope"), cutoff(), e);
-      return false;
+      return failed("reading the spellings stored for the scope", e);
     }
     Duration widest = widestOf(spellings);
     if (widest.compareTo(window) > 0) {
@@ -186,7 +173,11 @@ final class BatchRun implements Batch.Guard {
           + " database; its rows go by the longest window among them, " + Durations.format(widest));
       useWindow(widest);
     }
-    return true;
+    return SweepResult.NOTHING;
+  }
+
+  private SweepResult failed(String what, Throwable e) {
+    return SweepResult.failed(new SweepFailedException(pass.name(), step(what), cutoff(), e));
   }
 
   /** The longest of this run's window and the windows of {@code values} not looked up yet. */
@@ -209,41 +200,51 @@ final class BatchRun implements Batch.Guard {
    * Once a sweep, before its first row is deleted or counted: stored epoch values that the declared unit misreads are
    * counted, and their rows set aside (the predicate's floor keeps them; {@link EpochPlausibility}).
    *
-   * @return whether every value is plausible, so that whole partitions may go; false too when the count failed, which
-   *     fails the sweep
+   * @param soFar what the sweep did before: when it holds the check already, nothing is read
+   * @return what the check found, or its failure, which fails the sweep; nothing when it ran earlier in the sweep
    */
-  boolean epochValuesPlausible() {
-    if (sweep.epochValuesChecked) {
-      return sweep.setAside == 0;
+  SweepResult checkEpochValues(SweepResult soFar) {
+    if (soFar.epochCheck().isPresent()) {
+      return SweepResult.NOTHING;
     }
-    sweep.epochValuesChecked = true;
     try {
-      EpochPlausibility.Finding finding = read(em -> EpochPlausibility.judge(em, pass.model(), pass.settings()));
-      sweep.setAside = finding.rows();
-      sweep.setAsideReason = finding.reason();
-      return finding.plausible();
+      return SweepResult.epochChecked(read(em -> EpochPlausibility.judge(em, pass.model(), pass.settings())));
     } catch (RuntimeException | Error e) {
-      failure = new SweepFailedException(pass.name(), step("checking its epoch values"), cutoff(), e);
-      return false;
+      return failed("checking its epoch values", e);
     }
   }
 
-  private void countInsteadOfDeleting() {
+  /**
+   * Whether whole partitions may go before this run's batches, the epoch values of the sweep having been checked
+   * ({@code checked}): not when its window keeps every row, nor when some epoch values are implausible for their unit,
+   * since a partition would take rows the batches' predicate sets aside, and its bound would be misread just as the
+   * rows' values.
+   */
+  boolean wholePartitionsMayGo(SweepResult checked) {
+    return !keepsEveryRow() && checked.epochCheck().map(EpochPlausibility.Finding::plausible).orElse(false);
+  }
+
+  private SweepResult countInsteadOfDeleting() {
     try {
-      deleted = read(em -> pass.shape().countExpired(em, rows));
+      return SweepResult.counted(read(em -> pass.shape().countExpired(em, rows)));
     } catch (RuntimeException | Error e) {
-      failure = new SweepFailedException(pass.name(), step("the dry-run count"), cutoff(), e);
+      return failed("the dry-run count", e);
     }
   }
 
-  private boolean deleteInBatches(int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
+  /**
+   * The batches, each folded into the run's result as it ends: rows deleted, then whether the run goes on (rows may be
+   * left), ends (nothing expired left, or every row it selected moved under it), stops with work left (its bound,
+   * its deadline, the runtime closing), or fails.
+   */
+  private Ran deleteInBatches(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
     StopSignal stopSignal = pass.environment().stopSignal();
+    SweepResult done = SweepResult.NOTHING;
     while (true) {
       if (stopSignal.stopRequested()) {
-        workRemains = true;
-        return false;
+        return ended(done.plus(SweepResult.WORK_LEFT));
       }
-      int number = sweep.batches + 1;
+      int number = soFar.batches() + done.batches() + 1;
       oldestAfterLastBatch = null;
       pass.environment().listener().batchStarted(pass.name(), number);
       long start = pass.environment().nanoTime();
@@ -254,43 +255,26 @@ final class BatchRun implements Batch.Guard {
         deletedNow = runBatch(batchSize, number);
       } catch (RuntimeException | Error e) {
         sizer.failed(Math.min(batchSize, sizer.nextSize()));
-        failure = new SweepFailedException(pass.name(), step("batch " + number), cutoff(), e);
-        return false;
+        return ended(done.plus(failed("batch " + number, e)));
       }
       Duration took = Duration.ofNanos(pass.environment().nanoTime() - start);
-      sweep.batches = number;
-      batches++;
-      deleted += deletedNow;
+      done = done.plus(SweepResult.batch(deletedNow));
       sizer.completed(batchSize, deletedNow, took);
       pass.environment().listener().batchCompleted(BatchReport.of(pass.name(), number, deletedNow, took, batchSize));
-      if (deletedNow == 0) {
-        // Nothing was expired, or every row the batch selected moved or went under it (another transaction changed
-        // it): the run ends either way, without selecting the same rows again at once; but rows still expired are
-        // work left for the next sweep, and the report says so.
-        try {
-          workRemains = !nothingExpiredLeft();
-        } catch (RuntimeException | Error e) {
-          failure = new SweepFailedException(pass.name(), step("looking for expired rows left"), cutoff(), e);
-        }
-        return false;
-      }
       if (deletedNow < batchSize) {
-        try {
-          if (nothingExpiredLeft()) {
-            return false;
-          }
-        } catch (RuntimeException | Error e) {
-          failure = new SweepFailedException(pass.name(), step("looking for expired rows left"), cutoff(), e);
-          return false;
+        // Nothing was expired, or rows the batch selected were held, moved or went under it (another transaction
+        // changed them). With nothing deleted the run ends either way, without selecting the same rows again at once;
+        // rows still expired are work left for the next sweep, and the report says so.
+        SweepResult left = expiredRowsLeft();
+        if (left.failed() || !left.workRemains() || deletedNow == 0) {
+          return ended(done.plus(left));
         }
       }
-      if (batches >= maxBatches || pastDeadline(deadlineNanos)) {
-        workRemains = true;
-        return batches >= maxBatches;
+      if (done.batches() >= maxBatches || pastDeadline(deadlineNanos)) {
+        return new Ran(done.plus(SweepResult.WORK_LEFT), done.batches() >= maxBatches);
       }
       if (pauseBetweenBatches && !stopSignal.pause(pass.settings().batchDelay())) {
-        workRemains = true;
-        return false;
+        return ended(done.plus(SweepResult.WORK_LEFT));
       }
     }
   }
@@ -305,7 +289,10 @@ final class BatchRun implements Batch.Guard {
    * One batch in its own transaction. A batch the database chose as a deadlock victim was rolled back whole, and is run
    * again after a short random pause, up to {@link #DEADLOCK_ATTEMPTS} times in all: databases expect clients to do so,
    * the pause keeps two instances from colliding again in step, and the rows it selects again are those still unlocked.
-   * A batch that found rows of a longer window rolled back too, and runs again at once against it.
+   * A batch that found rows of a longer window, or whose shape stepped aside, rolled back too, and runs again at once.
+   *
+   * @return the rows it deleted
+   * @throws RuntimeException what failed the batch, or the deadlock it lost {@link #DEADLOCK_ATTEMPTS} times
    */
   private int runBatch(int firstSize, int number) {
     int size = firstSize;
@@ -315,69 +302,69 @@ final class BatchRun implements Batch.Guard {
       if (keepsEveryRow()) {
         return 0; // a value the database matched for the scope has a window of never: nothing of it goes
       }
+      Batch batch = new Batch(rows, attemptSize, this);
+      BatchOutcome outcome;
       try {
-        return pass.environment().transactions().inTransaction(pass.environment().emf(),
-            pass.settings().batchTimeout(), em -> pass.shape().deleteBatch(em, new Batch(rows, attemptSize, this)));
+        outcome = pass.environment().transactions().inTransaction(pass.environment().emf(),
+            pass.settings().batchTimeout(), em -> pass.shape().deleteBatch(em, batch));
       } catch (RuntimeException e) {
-        if (widened(e)) {
-          continue; // the window is wider now; the same batch runs against it, no attempt spent
+        // The transaction runner rolls back only when its work throws: a shape or the guard that rolled the batch back
+        // on purpose recorded why in the batch, which is read here, once, and never from the exception (a runner may
+        // wrap what its work threw).
+        Optional<BatchOutcome> rolledBack = batch.rolledBackFor();
+        if (rolledBack.isEmpty()) {
+          if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
+            throw e;
+          }
+          size = afterDeadlock(e, attemptSize, attempt, number);
+          attempt++;
+          continue;
         }
-        if (steppedAside(e)) {
-          continue; // its shape gave way to another, which runs the same batch, no attempt spent
-        }
-        if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
-          throw e;
-        }
-        // Met locks: the next attempt takes fewer rows. It can only be shorter than the size the sweep judges the
-        // batch by, which at worst costs one look for expired rows left.
-        sizer.deadlocked(attemptSize);
-        size = Math.min(attemptSize, sizer.nextSize());
-        int failedAttempt = attempt;
-        LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + step("batch " + number)
-            + " lost a deadlock on attempt " + failedAttempt + " and runs again: " + e);
-        long pauseMillis = ThreadLocalRandom.current().nextLong(DEADLOCK_PAUSE.toMillis() * attempt + 1);
-        if (!pass.environment().stopSignal().pause(Duration.ofMillis(pauseMillis))) {
-          throw e;
-        }
-        attempt++;
+        outcome = rolledBack.get();
       }
+      if (outcome instanceof BatchOutcome.Deleted deleted) {
+        return deleted.rows();
+      }
+      // The window is wider now, or another shape took over: the same batch runs again, no attempt spent.
+      BatchOutcome again = outcome;
+      LOGGER.log(Level.TRACE, () -> pass.name() + ": " + step("batch " + number) + " runs again: " + again);
     }
   }
 
-  /** Whether {@code e} is, or was caused by, a widened window (a transaction runner may wrap what the batch threw). */
-  private static boolean widened(Throwable e) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (cause instanceof Batch.WindowWidened) {
-        return true;
-      }
+  /**
+   * After a lost deadlock: the next attempt takes fewer rows, after a random pause. It can only be shorter than the
+   * size the sweep judges the batch by, which at worst costs one look for expired rows left.
+   *
+   * @return the size of the next attempt
+   * @throws RuntimeException {@code e}, when the runtime closes during the pause
+   */
+  private int afterDeadlock(RuntimeException e, int attemptSize, int attempt, int number) {
+    sizer.deadlocked(attemptSize);
+    LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + step("batch " + number)
+        + " lost a deadlock on attempt " + attempt + " and runs again: " + e);
+    long pauseMillis = ThreadLocalRandom.current().nextLong(DEADLOCK_PAUSE.toMillis() * attempt + 1);
+    if (!pass.environment().stopSignal().pause(Duration.ofMillis(pauseMillis))) {
+      throw e;
     }
-    return false;
-  }
-
-  /** Whether {@code e} is, or was caused by, a shape stepping aside for another. */
-  private static boolean steppedAside(Throwable e) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (cause instanceof Batch.SteppedAside) {
-        return true;
-      }
-    }
-    return false;
+    return Math.min(attemptSize, sizer.nextSize());
   }
 
   /**
    * Looks up the window of every value of the scope attribute the batch selected that differs from the scope's own
    * (the database matched it for the scope: a collation's equal). One with a longer window widens this run's.
+   *
+   * @return false when the window widened: the batch rolls back and runs again against it
    */
   @Override
-  public void selected(List<Object> scopeValues) {
+  public boolean selected(List<Object> scopeValues) {
     Duration widest = widestOf(scopeValues);
-    if (widest.compareTo(window) > 0) {
-      Duration wider = widest;
-      LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + scope + " matched rows of values with a window of "
-          + Durations.format(wider) + "; its rows go by that window");
-      useWindow(wider);
-      throw new Batch.WindowWidened(pass.name() + ": " + scope + " widened to " + Durations.format(wider));
+    if (widest.compareTo(window) <= 0) {
+      return true;
     }
+    LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + scope + " matched rows of values with a window of "
+        + Durations.format(widest) + "; its rows go by that window");
+    useWindow(widest);
+    return false;
   }
 
   @Override
@@ -395,10 +382,16 @@ final class BatchRun implements Batch.Guard {
    * Whether a short batch drained the backlog. Usually it did; but a batch also comes back short when it skipped rows
    * another transaction held, or left a row whose date moved under it, and those rows are still there for the next
    * batch. Looked up once, and kept for the lag.
+   *
+   * @return work left when expired rows are left; the failed look, or nothing
    */
-  private boolean nothingExpiredLeft() {
-    oldestAfterLastBatch = read(em -> pass.shape().oldestExpired(em, rows));
-    return oldestAfterLastBatch.isEmpty();
+  private SweepResult expiredRowsLeft() {
+    try {
+      oldestAfterLastBatch = read(em -> pass.shape().oldestExpired(em, rows));
+      return oldestAfterLastBatch.isEmpty() ? SweepResult.NOTHING : SweepResult.WORK_LEFT;
+    } catch (RuntimeException | Error e) {
+      return failed("looking for expired rows left", e);
+    }
   }
 
   /** A read bounded by the batch timeout, like every statement of a sweep. */
@@ -406,10 +399,13 @@ final class BatchRun implements Batch.Guard {
     return pass.environment().transactions().read(pass.environment().emf(), pass.settings().batchTimeout(), work);
   }
 
-  /** How long the oldest expired row left has been expired: the cutoff minus its attribute. */
-  Optional<Duration> lag() {
+  /**
+   * How long the oldest expired row left has been expired: the cutoff minus its attribute. A failure to read it is
+   * added to the run's failure when it has one, and is the run's failure otherwise.
+   */
+  SweepResult lag(Optional<RuntimeException> failure) {
     if (keepsEveryRow()) {
-      return Optional.empty();
+      return SweepResult.NOTHING;
     }
     try {
       Optional<Object> oldest = oldestAfterLastBatch != null
@@ -417,15 +413,14 @@ final class BatchRun implements Batch.Guard {
           : read(em -> pass.shape().oldestExpired(em, rows));
       // A zone-less value is dated by the latest instant it could stand for, which the statements already compared
       // with the cutoff; a Date read through the JVM's zone can still land a little after it, and is then just due.
-      return oldest.map(value -> pass.model().instantOf(value, rows.cutoff()))
-          .map(instant -> instant.isAfter(cutoff()) ? Duration.ZERO : Duration.between(instant, cutoff()));
+      return SweepResult.lag(oldest.map(value -> pass.model().instantOf(value, rows.cutoff()))
+          .map(instant -> instant.isAfter(cutoff()) ? Duration.ZERO : Duration.between(instant, cutoff())));
     } catch (RuntimeException | Error e) {
-      if (failure != null) {
-        failure.addSuppressed(e);
-      } else {
-        failure = new SweepFailedException(pass.name(), step("measuring the lag"), cutoff(), e);
+      if (failure.isPresent()) {
+        failure.get().addSuppressed(e);
+        return SweepResult.NOTHING;
       }
-      return Optional.empty();
+      return failed("measuring the lag", e);
     }
   }
 }

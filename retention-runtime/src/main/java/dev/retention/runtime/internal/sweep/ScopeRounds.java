@@ -2,8 +2,6 @@ package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.ScopeWindows;
-import dev.retention.runtime.SweepFailedException;
-import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.ExpiredRows;
@@ -17,7 +15,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -28,7 +25,8 @@ import java.util.TreeSet;
  * #dueScopes}): the values stored, then one statement per distinct window, which the database answers from the rows
  * expired under that window; a scope with nothing expired costs no batch, and an idle sweep reports no work. When a
  * sweep reaches {@code max-batches-per-sweep}, the next one starts at the scope it stopped in, so every scope gets its
- * turn however large the first ones are. Called by one sweep at a time.
+ * turn however large the first ones are. The {@link SweepLoop} sweeps the scopes; this class only says which, and keeps
+ * the round's place. Called by one sweep at a time.
  */
 final class ScopeRounds {
 
@@ -52,38 +50,44 @@ final class ScopeRounds {
     this.pass = pass;
   }
 
-  SweepReport sweep(BatchSizer sizer) {
-    Instant now = pass.environment().clock().instant();
-    Tally total = new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()), Scope.all(),
-        pass.settings().dryRun());
-    total.start(pass.environment().listener());
-    Object after = resumeAfter;
-    if (after == FIRST) {
+  /**
+   * The scopes this sweep goes through, in {@link #ORDER}: those with expired rows, after the one the last sweep of the
+   * round went past. A sweep that starts a round forgets what the last round left.
+   *
+   * @throws RuntimeException when the reads that find them fail: the next sweep starts where this one would have
+   */
+  List<Scope> scopesToSweep(Instant now) {
+    if (resumeAfter == FIRST) {
       roundLeftWork = false;
     }
-    List<Object> due;
-    try {
-      due = dueScopes(now);
-    } catch (RuntimeException | Error e) {
-      total.failure = new SweepFailedException(pass.name(), "finding the scopes with expired rows", total.cutoff, e);
-      return stopBefore(after, total);
+    List<Scope> scopes = new ArrayList<>();
+    for (Object value : dueScopes(now)) {
+      if (resumeAfter == FIRST || resumeAfter != null && ORDER.compare(value, resumeAfter) > 0) {
+        scopes.add(Scope.of(value));
+      }
     }
-    for (Object value : due) {
-      if (after != FIRST && (after == null || ORDER.compare(value, after) <= 0)) {
-        continue; // swept earlier in this round
-      }
-      if (pass.environment().stopSignal().stopRequested()) {
-        total.workRemains = true;
-        return stopBefore(after, total);
-      }
-      if (!sweepOne(Scope.of(value), now, total, sizer)) {
-        return stopBefore(after, total);
-      }
-      after = value;
-    }
+    return scopes;
+  }
+
+  /**
+   * The sweep is done with {@code scope}, for this round: the next sweep, if this one stops, starts after it.
+   *
+   * @param rowsLeft whether its share ran out with rows left: the sweep that ends the round says work remains
+   */
+  void wentPast(Scope scope, boolean rowsLeft) {
+    resumeAfter = scope.value().orElse(null);
+    roundLeftWork |= rowsLeft;
+  }
+
+  /**
+   * The sweep went through the last scope: the next one starts a round.
+   *
+   * @return whether a scope of the round was left with rows when its share ran out: the sweep reports work left for
+   *     it, having perhaps begun past it, where the sweep before it stopped
+   */
+  boolean roundEnded() {
     resumeAfter = FIRST;
-    total.moreLater |= roundLeftWork;
-    return total.finish(pass.environment().listener());
+    return roundLeftWork;
   }
 
   /**
@@ -158,53 +162,5 @@ final class ScopeRounds {
 
   private <T> T read(java.util.function.Function<jakarta.persistence.EntityManager, T> work) {
     return pass.environment().transactions().read(pass.environment().emf(), pass.settings().batchTimeout(), work);
-  }
-
-  /** Ends the sweep before the scope after {@code after} is done: the next sweep starts with it. */
-  private SweepReport stopBefore(Object after, Tally total) {
-    resumeAfter = after;
-    return total.finish(pass.environment().listener());
-  }
-
-  /**
-   * Sweeps one scope within its share and what is left of the sweep's.
-   *
-   * @return whether the sweep goes on to the next scope: false when it reached its bound, a batch failed, or the
-   *     runtime is closing
-   */
-  private boolean sweepOne(Scope scope, Instant now, Tally total, BatchSizer sizer) {
-    int perScope = pass.settings().maxBatchesPerScope();
-    int share = Math.min(perScope, pass.settings().maxBatchesPerSweep() - total.batches);
-    if (share <= 0) {
-      total.workRemains = true;
-      return false;
-    }
-    Duration window;
-    try {
-      window = pass.scopes().windowOf(scope);
-    } catch (RuntimeException e) {
-      // Its rows stay; the other scopes are not held back by one scope's window.
-      total.failure = new SweepFailedException(pass.name(), scope + ", its window", total.cutoff, e);
-      return true;
-    }
-    BatchRun run = new BatchRun(pass, total, scope, now, window, sizer);
-    boolean shareSpent = run.drain(share, BatchRun.NO_DEADLINE, true);
-    Optional<Duration> lag = run.failure() == null ? run.lag() : Optional.empty();
-    total.add(run);
-    if (run.failure() != null) {
-      return false;
-    }
-    total.lagAtLeast(lag);
-    if (!run.workRemains()) {
-      return true;
-    }
-    if (shareSpent && share == perScope) {
-      // Its share is spent; the sweep goes on with the next scope and says that work remains.
-      total.moreLater = true;
-      roundLeftWork = true;
-      return true;
-    }
-    total.workRemains = true;
-    return false;
   }
 }

@@ -7,7 +7,6 @@ import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.config.OptionLimits;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.partition.PartitionPlan;
-import dev.retention.runtime.internal.partition.PartitionSweep;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.policy.LivePolicy;
 import dev.retention.runtime.internal.scope.ScopeValues;
@@ -24,7 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * Sweeps one pass: computes the cutoff once, then deletes in bounded batches ({@link BatchRun}), each in its own
  * transaction, until a batch comes back short, the sweep reaches its bound, a batch fails, or the runtime closes. Never
  * throws: every outcome is a {@link SweepReport}. A pass with a scope attribute is swept scope by scope
- * ({@link ScopeRounds}), each against its own cutoff.
+ * ({@link ScopeRounds}), each against its own cutoff. Every kind of sweep is a {@link SweepRequest} run by the one
+ * {@link SweepLoop}; this class takes the pass's lock, and keeps on-demand sweeps of one scope from piling up.
  */
 public final class Sweeper {
 
@@ -32,11 +32,11 @@ public final class Sweeper {
   private final ShapeChoice.Choice choice;
   /** Whether expired partitions go whole before the batches, and what the start line says of it. */
   private final PartitionPlan partitions;
-  /** Sizes the batches of every sweep of the pass (when batch-target is set), so a sweep starts where the last ended. */
-  private final BatchSizer sizer;
   private final ReentrantLock sweeping = new ReentrantLock();
   /** The rounds of a scoped pass's background sweeps; null for a pass without a scope attribute. */
   private final ScopeRounds rounds;
+  /** Runs every sweep of the pass: background, scope rounds, one scope on demand. */
+  private final SweepLoop loop;
   /** How the application's policies read the pass's instances, found at the first policy; null before. */
   private volatile LivePolicy.Readers readers;
   /** The scopes being swept on demand, so that calls for one scope do not pile up. */
@@ -51,9 +51,11 @@ public final class Sweeper {
     this.partitions = partitions;
     this.pass = new PassSweep(environment, model, settings, choice.shape(), scopes);
     this.choice = choice;
-    // With batch-size set, that size; otherwise sized, up to the largest batch.
-    this.sizer = BatchSizer.of(settings, settings.batchSizeFixed() ? settings.batchSize() : OptionLimits.largestBatch());
     this.rounds = scopes == null ? null : new ScopeRounds(pass);
+    // With batch-size set, that size; otherwise sized, up to the largest batch. One sizer for every sweep of the pass
+    // (when batch-target is set), so that a sweep starts where the last ended.
+    this.loop = new SweepLoop(pass, BatchSizer.of(settings,
+        settings.batchSizeFixed() ? settings.batchSize() : OptionLimits.largestBatch()), partitions, rounds);
   }
 
   public PassModel model() {
@@ -125,71 +127,35 @@ public final class Sweeper {
       try {
         Optional<PassLocks.Held> taken = pass.environment().locks().tryLock(pass.name());
         if (taken.isEmpty()) {
-          return skipped();
+          return notRun(SweepResult.SKIPPED);
         }
         held = taken.get();
       } catch (RuntimeException e) {
-        Tally tally = newTally();
-        tally.start(pass.environment().listener());
-        tally.failure = new SweepFailedException(pass.name(), "taking its sweep lock", tally.cutoff, e);
-        return tally.finish(pass.environment().listener());
+        return notRun(SweepResult.failed(new SweepFailedException(pass.name(), "taking its sweep lock",
+            passCutoffAt(pass.environment().clock().instant()), e)));
       }
       try (held) {
-        return sweepHoldingTheLock();
+        return loop.sweep(SweepRequest.background(pass.settings(), rounds != null));
       }
     } finally {
       sweeping.unlock();
     }
   }
 
-  private Tally newTally() {
+  private Instant passCutoffAt(Instant now) {
+    return BatchRun.cutoffOf(now, pass.settings().retention());
+  }
+
+  /** The report of a sweep that did not get to run ({@code why}), told to the listener like any other. */
+  private SweepReport notRun(SweepResult why) {
+    long startNanos = pass.environment().nanoTime();
     Instant now = pass.environment().clock().instant();
-    return new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()),
-        Scope.all(), pass.settings().dryRun());
-  }
-
-  /** The report of a sweep that another instance's lock kept from running. */
-  private SweepReport skipped() {
-    Tally tally = newTally();
-    tally.skipped = true;
-    tally.start(pass.environment().listener());
-    return tally.finish(pass.environment().listener());
-  }
-
-  private SweepReport sweepHoldingTheLock() {
-    if (rounds != null) {
-      return rounds.sweep(sizer);
-    }
-    Instant now = pass.environment().clock().instant();
-    Tally tally = new Tally(pass.environment(), pass.name(), now, BatchRun.cutoffOf(now, pass.settings().retention()),
-        Scope.all(), pass.settings().dryRun());
-    tally.start(pass.environment().listener());
-    BatchRun run = new BatchRun(pass, tally, Scope.all(), now, pass.settings().retention(), sizer);
-    if (partitions.sweep().isPresent() && run.wholePartitionsMayGo()) {
-      dropExpiredPartitions(partitions.sweep().get(), run, tally);
-    }
-    run.drain(pass.settings().maxBatchesPerSweep(), BatchRun.NO_DEADLINE, true);
-    tally.lagAtLeast(run.lag());
-    tally.add(run);
-    tally.workRemains |= run.workRemains();
-    return tally.finish(pass.environment().listener());
-  }
-
-  /**
-   * Drops (or detaches, or in a dry run lists) the partitions whose whole range is expired, before the batches. A lock
-   * not had in time leaves its partition for the next sweep and work remaining; any other failure is the sweep's, and
-   * the batches still delete the expired rows the partitions kept.
-   */
-  private void dropExpiredPartitions(PartitionSweep step, BatchRun run, Tally tally) {
-    try {
-      PartitionSweep.Result result = step.run(pass.environment().emf(), pass.environment().transactions(),
-          pass.settings().batchTimeout(), run.cutoffValue(), pass.settings().dryRun());
-      tally.partitions.addAll(result.partitions());
-      tally.partitionRows += result.rows();
-      tally.workRemains |= result.workRemains();
-    } catch (RuntimeException | Error e) {
-      tally.failure = new SweepFailedException(pass.name(), "dropping its expired partitions", tally.cutoff, e);
-    }
+    Instant cutoff = passCutoffAt(now);
+    pass.environment().listener().sweepStarted(pass.name(), cutoff, pass.settings().dryRun());
+    SweepReport report = why.report(pass.name(), now, cutoff, Scope.all(), pass.settings().dryRun(),
+        Duration.ofNanos(pass.environment().nanoTime() - startNanos));
+    pass.environment().listener().sweepFinished(report);
+    return report;
   }
 
   /**
@@ -199,35 +165,13 @@ public final class Sweeper {
    * bounded by its budget, and its statements skip rows another sweep holds.
    */
   public SweepReport sweepScope(Scope scope) {
-    Instant now = pass.environment().clock().instant();
-    Tally tally = new Tally(pass.environment(), pass.name(), now, now, scope, pass.settings().dryRun());
     if (!inFlight.add(scope)) {
-      tally.workRemains = true;
-      return tally.report();
+      // Told to no listener: nothing ran.
+      Instant now = pass.environment().clock().instant();
+      return SweepResult.WORK_LEFT.report(pass.name(), now, now, scope, pass.settings().dryRun(), Duration.ZERO);
     }
     try {
-      Duration window;
-      try {
-        window = pass.scopes().windowOf(scope);
-      } catch (RuntimeException e) {
-        tally.cutoff = BatchRun.cutoffOf(now, pass.settings().retention());
-        tally.start(pass.environment().listener());
-        tally.failure = new SweepFailedException(pass.name(), scope + ", its window", tally.cutoff, e);
-        return tally.finish(pass.environment().listener());
-      }
-      // Batches of the size the pass's sweeps reached, fixed: the pass's sizer belongs to its background sweeps, and
-      // on-demand sweeps may run alongside them and each other.
-      BatchRun run = new BatchRun(pass, tally, scope, now, window, sizer.fixedAtCurrentSize());
-      tally.cutoff = run.cutoff();
-      tally.start(pass.environment().listener());
-      run.drain(pass.settings().maxBatchesPerScope(),
-          tally.startNanos() + pass.settings().scopeSweepBudget().toNanos(), false);
-      Optional<Duration> lag = run.lag();
-      tally.cutoff = run.cutoff(); // later, when the scope's window grew to that of a value the database matched
-      tally.lagAtLeast(lag);
-      tally.add(run);
-      tally.workRemains = run.workRemains();
-      return tally.finish(pass.environment().listener());
+      return loop.sweep(SweepRequest.onDemand(scope, pass.settings()));
     } finally {
       inFlight.remove(scope);
     }

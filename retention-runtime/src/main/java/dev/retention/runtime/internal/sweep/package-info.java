@@ -1,5 +1,7 @@
 /**
- * One pass's sweeps: the cutoff once, then bounded batches each in its own transaction ({@code BatchRun}), scope by
- * scope for a scoped pass ({@code ScopeRounds}), the batch size ({@code BatchSizer}) and the report ({@code Tally}).
+ * One pass's sweeps: each a {@code SweepRequest} (the whole pass, the scope rounds, one scope on demand) run by the one
+ * {@code SweepLoop}: the cutoff once, then bounded batches each in its own transaction ({@code BatchRun}), scope by
+ * scope for a scoped pass ({@code ScopeRounds}), the batch size ({@code BatchSizer}), every step's outcome folded into
+ * an immutable {@code SweepResult} from which the report is made.
  */
 package dev.retention.runtime.internal.sweep;

@@ -5,6 +5,7 @@ import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
+import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.Shape;
 import jakarta.persistence.EntityManager;
@@ -136,7 +137,11 @@ final class PostgresCtidShape implements NativeShapes {
     }
 
     @Override
-    public int deleteBatch(EntityManager em, Batch batch) {
+    public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
+      return BatchOutcome.deleted(deleteRows(em, batch));
+    }
+
+    private int deleteRows(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
       session.prepare(em);
       NativeQuery<?> delete = em.createNativeQuery(sql)

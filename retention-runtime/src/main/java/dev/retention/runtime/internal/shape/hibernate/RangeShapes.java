@@ -8,6 +8,7 @@ import dev.retention.runtime.internal.database.RowLockWait;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
+import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.Jpql;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.Shape;
@@ -157,7 +158,7 @@ final class RangeShapes implements NativeShapes {
     }
 
     @Override
-    public int deleteBatch(EntityManager em, Batch batch) {
+    public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
       if (metLocks || batch.size() < RANGE_FROM || rows == overflowedIn) {
         return other.deleteBatch(em, batch);
@@ -178,13 +179,14 @@ final class RangeShapes implements NativeShapes {
           LOGGER.log(Level.DEBUG, () -> "Pass " + rows.pass().name() + ": the range delete took " + deleted
               + " rows, more than the batch's " + batch.size() + " (rows arrived after its probe); rolled back, and"
               + " this sweep goes on with " + other.name());
-          throw new Batch.SteppedAside(rows.pass().name() + ": the range delete took " + deleted + " rows, more than"
-              + " the batch's " + batch.size(), null);
+          // Thrown so that the transaction rolls back the rows it took; the sweep reads the outcome from the batch.
+          throw batch.rollBack(new BatchOutcome.SteppedAside(rows.pass().name() + ": the range delete took "
+              + deleted + " rows, more than the batch's " + batch.size()), null);
         }
         if (deleted > 0 || end.isEmpty()) {
-          return deleted;
+          return BatchOutcome.deleted(deleted);
         }
-      } catch (Batch.SteppedAside e) {
+      } catch (Batch.RolledBack e) {
         throw e;
       } catch (RuntimeException e) {
         if (!isLockTimeout(e)) {
@@ -194,7 +196,8 @@ final class RangeShapes implements NativeShapes {
         LOGGER.log(Level.INFO, () -> "Pass " + rows.pass().name() + ": the range statement waited "
             + Durations.format(wait) + " on a row another transaction holds; its batches run on " + other.name()
             + " from now on, which skips held rows");
-        throw new Batch.SteppedAside(rows.pass().name() + ": range statement met a lock", e);
+        // The failed statement spoilt the transaction: it rolls back, and the batch runs again on the other shape.
+        throw batch.rollBack(new BatchOutcome.SteppedAside(rows.pass().name() + ": range statement met a lock"), e);
       } finally {
         restore(em, restore);
       }

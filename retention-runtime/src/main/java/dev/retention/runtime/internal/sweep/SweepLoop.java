@@ -1,0 +1,164 @@
+package dev.retention.runtime.internal.sweep;
+
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.SweepFailedException;
+import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.internal.partition.PartitionPlan;
+import dev.retention.runtime.internal.partition.PartitionSweep;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The one loop every sweep of a pass runs, whatever its {@link SweepRequest}: the scopes it goes through (the whole
+ * pass, the due scopes of a round, or one scope), each in a {@link BatchRun} within its share of the sweep's batches,
+ * every step's outcome folded into one {@link SweepResult} by its one merge rule, and the report made from the last
+ * fold. After each scope the sweep goes on with the next when nothing expired is left in it, when its own share ran out
+ * (it waits for a later sweep), or when its window could not be read (its rows stay; the others are not held back);
+ * it stops when a batch failed, when it reached its bound or deadline with rows left, or when the runtime closes.
+ */
+final class SweepLoop {
+
+  private final PassSweep pass;
+  /** Sizes the batches of the pass's background sweeps, so that a sweep starts where the last ended. */
+  private final BatchSizer sizer;
+  /** Whether expired partitions go whole before the batches of the whole pass. */
+  private final PartitionPlan partitions;
+  /** The rounds of a scoped pass's background sweeps; null for a pass without a scope attribute. */
+  private final ScopeRounds rounds;
+
+  SweepLoop(PassSweep pass, BatchSizer sizer, PartitionPlan partitions, ScopeRounds rounds) {
+    this.pass = pass;
+    this.sizer = sizer;
+    this.partitions = partitions;
+    this.rounds = rounds;
+  }
+
+  /** Runs {@code request} now, in this thread, telling the listener when it starts and finishes. Never throws. */
+  SweepReport sweep(SweepRequest request) {
+    Instant now = pass.environment().clock().instant();
+    long startNanos = pass.environment().nanoTime();
+    Instant passCutoff = BatchRun.cutoffOf(now, pass.settings().retention());
+    long deadline = request.budget().map(budget -> startNanos + budget.toNanos()).orElse(BatchRun.NO_DEADLINE);
+    // An on-demand sweep may run beside the background ones and beside others: its batches keep the size the pass's
+    // sweeps reached, and leave the pass's sizer to its background sweeps.
+    BatchSizer sizes = request.kind() == SweepRequest.Kind.ONE_SCOPE ? sizer.fixedAtCurrentSize() : sizer;
+    // The report's cutoff: the pass's, or the one scope's (its window, widened as its batches found).
+    Instant cutoff = passCutoff;
+    boolean started = false;
+    SweepResult result = SweepResult.NOTHING;
+    List<Scope> scopes;
+    if (request.kind() == SweepRequest.Kind.SCOPE_ROUNDS) {
+      tellStarted(passCutoff);
+      started = true;
+      try {
+        scopes = rounds.scopesToSweep(now);
+      } catch (RuntimeException | Error e) {
+        result = SweepResult.failed(new SweepFailedException(pass.name(), "finding the scopes with expired rows",
+            passCutoff, e));
+        scopes = List.of();
+      }
+    } else {
+      scopes = List.of(request.scope());
+    }
+    boolean wentThrough = !result.failed();
+    for (Scope scope : scopes) {
+      Duration window;
+      try {
+        window = scope.isAll() ? pass.settings().retention() : pass.scopes().windowOf(scope);
+      } catch (RuntimeException e) {
+        if (!started) {
+          tellStarted(passCutoff);
+          started = true;
+        }
+        // Its rows stay; the other scopes are not held back by one scope's window.
+        result = result.plus(SweepResult.failed(new SweepFailedException(pass.name(), scope + ", its window",
+            passCutoff, e)));
+        wentPast(request, scope, false);
+        continue;
+      }
+      BatchRun run = new BatchRun(pass, scope, now, window, sizes);
+      if (request.kind() == SweepRequest.Kind.ONE_SCOPE) {
+        cutoff = run.cutoff();
+      }
+      if (!started) {
+        tellStarted(cutoff);
+        started = true;
+      }
+      if (pass.environment().stopSignal().stopRequested()) {
+        result = result.plus(SweepResult.WORK_LEFT);
+        wentThrough = false;
+        break;
+      }
+      int share = Math.min(request.maxBatchesPerScope(), request.maxBatches() - result.batches());
+      if (share <= 0) {
+        result = result.plus(SweepResult.WORK_LEFT);
+        wentThrough = false;
+        break;
+      }
+      if (request.kind() == SweepRequest.Kind.WHOLE_PASS && partitions.sweep().isPresent() && !run.keepsEveryRow()) {
+        SweepResult checked = run.checkEpochValues(result);
+        result = result.plus(checked);
+        if (checked.failed()) {
+          result = result.plus(run.lag(result.failure()));
+          wentThrough = false;
+          break;
+        }
+        if (run.wholePartitionsMayGo(result)) {
+          result = result.plus(dropExpiredPartitions(partitions.sweep().get(), run, passCutoff));
+        }
+      }
+      BatchRun.Ran ran = run.drain(result, share, deadline, request.pausesBetweenBatches());
+      result = result.plus(ran.result());
+      if (request.kind() == SweepRequest.Kind.ONE_SCOPE) {
+        cutoff = run.cutoff(); // later, when the scope's window grew to that of a value the database matched
+      }
+      if (ran.result().failed()) {
+        wentThrough = false;
+        break;
+      }
+      boolean rowsLeft = ran.result().workRemains();
+      if (rowsLeft && !(ran.shareSpent() && share == request.maxBatchesPerScope())) {
+        wentThrough = false; // stopped at the sweep's bound or deadline, or by the runtime closing
+        break;
+      }
+      wentPast(request, scope, rowsLeft);
+    }
+    if (request.kind() == SweepRequest.Kind.SCOPE_ROUNDS && wentThrough && rounds.roundEnded()) {
+      result = result.plus(SweepResult.WORK_LEFT);
+    }
+    if (!started) {
+      tellStarted(cutoff);
+    }
+    SweepReport report = result.report(pass.name(), now, cutoff, request.scope(), pass.settings().dryRun(),
+        Duration.ofNanos(pass.environment().nanoTime() - startNanos));
+    pass.environment().listener().sweepFinished(report);
+    return report;
+  }
+
+  private void tellStarted(Instant cutoff) {
+    pass.environment().listener().sweepStarted(pass.name(), cutoff, pass.settings().dryRun());
+  }
+
+  /** Tells the round, when the sweep is one, that the sweep is done with {@code scope}. */
+  private void wentPast(SweepRequest request, Scope scope, boolean rowsLeft) {
+    if (request.kind() == SweepRequest.Kind.SCOPE_ROUNDS) {
+      rounds.wentPast(scope, rowsLeft);
+    }
+  }
+
+  /**
+   * Drops (or detaches, or in a dry run lists) the partitions whose whole range is expired, before the batches. A lock
+   * not had in time leaves its partition for the next sweep and work remaining; any other failure is the sweep's, and
+   * the batches still delete the expired rows the partitions kept.
+   */
+  private SweepResult dropExpiredPartitions(PartitionSweep step, BatchRun run, Instant cutoff) {
+    try {
+      PartitionSweep.Result dropped = step.run(pass.environment().emf(), pass.environment().transactions(),
+          pass.settings().batchTimeout(), run.cutoffValue(), pass.settings().dryRun());
+      return SweepResult.partitions(dropped.partitions(), dropped.rows(), dropped.workRemains());
+    } catch (RuntimeException | Error e) {
+      return SweepResult.failed(new SweepFailedException(pass.name(), "dropping its expired partitions", cutoff, e));
+    }
+  }
+}

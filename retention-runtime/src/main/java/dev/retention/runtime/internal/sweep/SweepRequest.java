@@ -1,0 +1,49 @@
+package dev.retention.runtime.internal.sweep;
+
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.Scope;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * What one sweep is asked to do: which rows (the whole pass, the scope rounds of a scoped pass, or one scope on
+ * demand), within what budget, and whether it pauses between batches. The {@link SweepLoop} runs every kind the
+ * same way.
+ *
+ * @param kind which rows are swept
+ * @param scope the one scope of an on-demand sweep; {@link Scope#all()} otherwise
+ * @param maxBatches the most batches of the whole sweep
+ * @param maxBatchesPerScope the most batches of one scope: a scope that spends them is left for a later sweep and the
+ *     sweep goes on with the next; for a sweep of one scope (or of the whole pass), {@link #maxBatches}
+ * @param budget how long the sweep may start batches for; empty: no bound but the batches'
+ * @param pausesBetweenBatches whether it waits {@code batch-delay} between batches
+ */
+record SweepRequest(Kind kind, Scope scope, int maxBatches, int maxBatchesPerScope, Optional<Duration> budget,
+    boolean pausesBetweenBatches) {
+
+  /** Which rows a sweep goes through. */
+  enum Kind {
+    /** All the rows of a pass without a scope attribute, its expired partitions first. */
+    WHOLE_PASS,
+    /** The scopes with expired rows, from where the last sweep stopped ({@link ScopeRounds}). */
+    SCOPE_ROUNDS,
+    /** The rows of one scope, now, for the application (at sign-in, say). */
+    ONE_SCOPE
+  }
+
+  /** The background sweep of a pass: scope rounds when it has a scope attribute, the whole pass otherwise. */
+  static SweepRequest background(PassSettings settings, boolean scoped) {
+    int perSweep = settings.maxBatchesPerSweep();
+    return scoped
+        ? new SweepRequest(Kind.SCOPE_ROUNDS, Scope.all(), perSweep, settings.maxBatchesPerScope(), Optional.empty(),
+            true)
+        : new SweepRequest(Kind.WHOLE_PASS, Scope.all(), perSweep, perSweep, Optional.empty(), true);
+  }
+
+  /** One scope now: {@code max-batches-per-scope} batches within {@code scope-sweep-budget}, with no pause. */
+  static SweepRequest onDemand(Scope scope, PassSettings settings) {
+    int perScope = settings.maxBatchesPerScope();
+    return new SweepRequest(Kind.ONE_SCOPE, scope, perScope, perScope, Optional.of(settings.scopeSweepBudget()),
+        false);
+  }
+}

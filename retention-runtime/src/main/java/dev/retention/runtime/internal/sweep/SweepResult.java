@@ -1,0 +1,129 @@
+package dev.retention.runtime.internal.sweep;
+
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.SweepReport;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a sweep did, or one step of it (a batch, a scope's run, the partitions dropped): immutable, and folded step by
+ * step with the one merge rule {@link #plus}. The sweep's {@link SweepReport} is made from the last fold.
+ *
+ * @param deleted rows deleted (in a dry run, counted)
+ * @param batches batches committed
+ * @param workRemains the sweep stopped with expired rows left in the scope it was in
+ * @param moreLater a scope the sweep went past kept rows for a later sweep (its share was spent)
+ * @param lag how long the oldest expired row left has been expired, the longest over the scopes
+ * @param failure what failed the sweep; the latest, when several steps failed
+ * @param partitions the partitions that went whole (in a dry run, would)
+ * @param partitionRows the rows the catalog estimated those partitions held
+ * @param epochCheck what the once-a-sweep check of the epoch values found; empty before it ran
+ * @param skipped another instance held the pass's lock: the sweep did not run
+ */
+record SweepResult(long deleted, int batches, boolean workRemains, boolean moreLater, Optional<Duration> lag,
+    Optional<RuntimeException> failure, List<String> partitions, long partitionRows,
+    Optional<EpochPlausibility.Finding> epochCheck, boolean skipped) {
+
+  /** Nothing done yet. */
+  static final SweepResult NOTHING = new SweepResult(0, 0, false, false, Optional.empty(), Optional.empty(), List.of(),
+      0, Optional.empty(), false);
+
+  SweepResult {
+    partitions = List.copyOf(partitions);
+  }
+
+  /**
+   * This result followed by {@code later}'s: counts add up, a flag set on either side stays set, the longer lag and the
+   * later failure count, and the epoch check is the first one (it runs once a sweep).
+   */
+  SweepResult plus(SweepResult later) {
+    List<String> allPartitions = new ArrayList<>(partitions);
+    allPartitions.addAll(later.partitions);
+    return new SweepResult(deleted + later.deleted, batches + later.batches, workRemains || later.workRemains,
+        moreLater || later.moreLater, longer(lag, later.lag), later.failure.or(() -> failure), allPartitions,
+        partitionRows + later.partitionRows, epochCheck.or(() -> later.epochCheck), skipped || later.skipped);
+  }
+
+  private static Optional<Duration> longer(Optional<Duration> one, Optional<Duration> other) {
+    if (one.isEmpty()) {
+      return other;
+    }
+    return other.isPresent() && other.get().compareTo(one.get()) > 0 ? other : one;
+  }
+
+  /** A batch that committed, having deleted {@code rows}. */
+  static SweepResult batch(int rows) {
+    return NOTHING.with(rows, 1);
+  }
+
+  /** Rows counted by a dry run, in no batch. */
+  static SweepResult counted(long rows) {
+    return NOTHING.with(rows, 0);
+  }
+
+  private SweepResult with(long rows, int batchCount) {
+    return new SweepResult(rows, batchCount, false, false, lag, failure, partitions, partitionRows, epochCheck,
+        skipped);
+  }
+
+  /** The step stopped with expired rows left in its scope. */
+  static final SweepResult WORK_LEFT = new SweepResult(0, 0, true, false, Optional.empty(), Optional.empty(),
+      List.of(), 0, Optional.empty(), false);
+
+  /** The step went past a scope whose share was spent, with rows left in it. */
+  static final SweepResult MORE_LATER = new SweepResult(0, 0, false, true, Optional.empty(), Optional.empty(),
+      List.of(), 0, Optional.empty(), false);
+
+  /** The sweep did not run: another instance held the pass's lock. */
+  static final SweepResult SKIPPED = new SweepResult(0, 0, false, false, Optional.empty(), Optional.empty(),
+      List.of(), 0, Optional.empty(), true);
+
+  static SweepResult failed(RuntimeException failure) {
+    return new SweepResult(0, 0, false, false, Optional.empty(), Optional.of(failure), List.of(), 0,
+        Optional.empty(), false);
+  }
+
+  static SweepResult lag(Optional<Duration> lag) {
+    return new SweepResult(0, 0, false, false, lag, Optional.empty(), List.of(), 0, Optional.empty(), false);
+  }
+
+  static SweepResult epochChecked(EpochPlausibility.Finding finding) {
+    return new SweepResult(0, 0, false, false, Optional.empty(), Optional.empty(), List.of(), 0,
+        Optional.of(finding), false);
+  }
+
+  static SweepResult partitions(List<String> partitions, long rows, boolean workRemains) {
+    return new SweepResult(0, 0, workRemains, false, Optional.empty(), Optional.empty(), partitions, rows,
+        Optional.empty(), false);
+  }
+
+  boolean failed() {
+    return failure.isPresent();
+  }
+
+  /** Whether expired rows were left in the scope the sweep was in, or in one it went past. */
+  boolean rowsLeft() {
+    return workRemains || moreLater;
+  }
+
+  /** The report of a sweep of {@code scope} that started at {@code startedAt} and took {@code took}. */
+  SweepReport report(String pass, Instant startedAt, Instant cutoff, Scope scope, boolean dryRun, Duration took) {
+    EpochPlausibility.Finding epoch = epochCheck.orElse(EpochPlausibility.Finding.NONE);
+    return SweepReport.builder(pass, startedAt, cutoff)
+        .deleted(deleted)
+        .batches(batches)
+        .workRemains(rowsLeft())
+        .dryRun(dryRun)
+        .duration(took)
+        .lag(lag)
+        .failure(failure.orElse(null))
+        .scope(scope)
+        .skipped(skipped)
+        .partitions(partitions, partitionRows)
+        .setAside(epoch.rows(), epoch.reason())
+        .build();
+  }
+}

@@ -1,0 +1,351 @@
+package dev.retention.runtime.internal.sweep;
+
+import static dev.retention.runtime.internal.sweep.LoopFixture.NOW;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.ScopeWindows;
+import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.TransactionRunner;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sweep loop, from request to report, on H2 with a scripted shape: how each batch's outcome ends or continues the
+ * run, what the report says of it, and how scope rounds and on-demand sweeps share the one loop. The window is 30 days;
+ * rows 40 days old are expired, rows a day old are not.
+ */
+class SweepLoopOnH2Test {
+
+  private static final Duration EXPIRED = Duration.ofDays(40);
+  private static final Duration FRESH = Duration.ofDays(1);
+  private static final Duration PASS_CUTOFF_AGE = LoopNotePass.WINDOW;
+
+  private LoopFixture fixture;
+
+  @BeforeEach
+  void database() {
+    fixture = new LoopFixture();
+  }
+
+  @AfterEach
+  void close() {
+    fixture.close();
+  }
+
+  @Test
+  void aSweepStopsAtItsBatchBoundWithWorkLeftAndTheLag() {
+    fixture.persist(25, EXPIRED, null);
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5).maxBatchesPerSweep(3)).sweep();
+
+    assertEquals(15, report.deleted());
+    assertEquals(3, report.batches());
+    assertTrue(report.workRemains(), "ten expired rows are left");
+    assertEquals(10, fixture.count());
+    assertEquals(Optional.of(EXPIRED.minus(PASS_CUTOFF_AGE).plusSeconds(10)), report.lag(), "the oldest left, row 16");
+    assertTrue(report.succeeded());
+  }
+
+  @Test
+  void aShortBatchWithNothingExpiredLeftEndsTheRun() {
+    fixture.persist(12, EXPIRED, null);
+    fixture.persist(3, FRESH, null);
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertEquals(12, report.deleted());
+    assertEquals(3, report.batches(), "5, 5 and a short 2");
+    assertFalse(report.workRemains());
+    assertEquals(Optional.empty(), report.lag());
+    assertEquals(3, fixture.count(), "the fresh rows stay");
+    assertEquals(List.of("started " + NOW.minus(PASS_CUTOFF_AGE), "batch 1", "batch 1 deleted 5", "batch 2",
+        "batch 2 deleted 5", "batch 3", "batch 3 deleted 2", "finished 12"), fixture.heard);
+  }
+
+  @Test
+  void aBacklogOfExactlyWholeBatchesEndsWithAnEmptyBatchAndNoWorkLeft() {
+    fixture.persist(10, EXPIRED, null);
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertEquals(10, report.deleted());
+    assertEquals(3, report.batches(), "the third finds nothing");
+    assertFalse(report.workRemains(), "no expired row remains");
+  }
+
+  @Test
+  void aShortBatchWithExpiredRowsLeftGoesOnAfterLookingForThem() {
+    fixture.persist(7, EXPIRED, null);
+    fixture.shape.then(ScriptedShape.claims(2)); // short, as when it skipped rows another transaction held
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertEquals(3, report.batches(), "the look found rows, so the run went on: 5, then a short 2");
+    assertEquals(2 + 5 + 2, report.deleted());
+    assertFalse(report.workRemains());
+    assertEquals(0, fixture.count());
+  }
+
+  @Test
+  void aBatchThatDeletesNothingWhileRowsAreExpiredEndsTheRunWithWorkLeft() {
+    fixture.persist(7, EXPIRED, null);
+    fixture.shape.then(ScriptedShape.claims(0)); // every row it selected moved or was held
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertEquals(1, report.batches(), "no second batch at once on the same rows");
+    assertEquals(0, report.deleted());
+    assertTrue(report.workRemains(), "seven expired rows remain");
+    assertTrue(report.lag().isPresent());
+  }
+
+  @Test
+  void aFailedBatchStopsTheSweepAndTheReportCarriesItAndTheLag() {
+    fixture.persist(12, EXPIRED, null);
+    fixture.shape.then(ScriptedShape.DELETES).then(ScriptedShape.fails("disk full"));
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertEquals(5, report.deleted(), "the first batch committed");
+    assertEquals(1, report.batches());
+    Throwable failure = report.failure().orElseThrow();
+    assertTrue(failure.getMessage().startsWith("Sweep of " + LoopNote.class.getCanonicalName() + " failed in batch 2"),
+        failure::getMessage);
+    assertEquals("disk full", failure.getCause().getMessage());
+    assertEquals(7, fixture.count(), "no batch after the failed one");
+    assertEquals(Optional.of(EXPIRED.minus(PASS_CUTOFF_AGE).plusSeconds(7)), report.lag(),
+        "measured after the failure: the oldest left, row 6");
+  }
+
+  @Test
+  void aFailedBatchOfOneScopeStopsTheRoundAndTheNextSweepRetriesThatScope() {
+    fixture.persist(3, EXPIRED, "a");
+    fixture.persist(3, EXPIRED, "b");
+    fixture.shape.then(ScriptedShape.fails("disk full"));
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5), null);
+
+    SweepReport failed = sweeper.sweep();
+
+    assertTrue(failed.failure().orElseThrow().getMessage().contains("a, batch 1"), failed.failure()::toString);
+    assertEquals(3, fixture.count("b"), "the sweep stopped before b");
+    assertEquals(Optional.of(EXPIRED.minus(PASS_CUTOFF_AGE).plusSeconds(3)), failed.lag(), "a's, after its failure");
+
+    SweepReport next = sweeper.sweep();
+
+    assertTrue(next.succeeded());
+    assertEquals(6, next.deleted(), "a again, then b");
+    assertFalse(next.workRemains());
+  }
+
+  @Test
+  void aStopBetweenBatchesEndsTheSweepWithWorkLeft() {
+    fixture.persist(20, EXPIRED, null);
+    fixture.onBatch(batch -> {
+      if (batch.number() == 2) {
+        fixture.stop.stop();
+      }
+    });
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertEquals(2, report.batches());
+    assertEquals(10, report.deleted());
+    assertTrue(report.workRemains());
+    assertEquals(10, fixture.count());
+  }
+
+  @Test
+  void aStopDuringScopeRoundsLeavesTheNextScopesAlone() {
+    fixture.persist(3, EXPIRED, "a");
+    fixture.persist(3, EXPIRED, "b");
+    fixture.onBatch(batch -> fixture.stop.stop());
+
+    SweepReport report = fixture.byTenant(LoopSettings.batchesOf(5), null).sweep();
+
+    assertEquals(1, report.batches());
+    assertTrue(report.workRemains());
+    assertEquals(0, fixture.count("a"));
+    assertEquals(3, fixture.count("b"));
+  }
+
+  @Test
+  void scopeRoundsResumeWhereTheLastSweepStopped() {
+    fixture.persist(10, EXPIRED, "a");
+    fixture.persist(10, EXPIRED, "b");
+    fixture.persist(10, EXPIRED, "c");
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5).maxBatchesPerSweep(2).maxBatchesPerScope(1), null);
+
+    SweepReport first = sweeper.sweep();
+    assertEquals(List.of(5L, 5L, 10L), counts(), "a and b, one batch each: the sweep's two");
+    assertTrue(first.workRemains());
+
+    SweepReport second = sweeper.sweep();
+    assertEquals(List.of(5L, 5L, 5L), counts(), "c, where the first stopped; then the round ends");
+    assertEquals(1, second.batches());
+    assertTrue(second.workRemains(), "the round left rows in a and b");
+
+    SweepReport third = sweeper.sweep();
+    assertEquals(List.of(0L, 0L, 5L), counts(), "a new round, from a");
+    assertTrue(third.workRemains());
+  }
+
+  @Test
+  void scopesWithNothingExpiredCostNoBatchAndAnIdleRoundReportsNoWork() {
+    fixture.persist(4, FRESH, "a");
+    fixture.persist(4, FRESH, "b");
+    fixture.persist(2, EXPIRED, "c");
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5), null);
+
+    SweepReport drain = sweeper.sweep();
+    assertEquals(1, drain.batches(), "only c is due");
+    assertEquals(2, drain.deleted());
+    assertFalse(drain.workRemains());
+
+    SweepReport idle = sweeper.sweep();
+    assertEquals(0, idle.batches());
+    assertFalse(idle.workRemains(), "nothing expired is left");
+    assertEquals(0, fixture.shape.sizes.size() - 1, "no batch ran in the idle sweep");
+  }
+
+  @Test
+  void anOnDemandSweepStopsAtItsBudgetByTheMonotonicTimer() {
+    fixture.persist(30, EXPIRED, "a");
+    fixture.onBatch(batch -> fixture.nanos.addAndGet(Duration.ofMillis(400).toNanos()));
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5).scopeSweepBudget(Duration.ofSeconds(1)), null);
+
+    SweepReport report = sweeper.sweepScope(Scope.of("a"));
+
+    assertEquals(3, report.batches(), "0.4, 0.8, then 1.2 s: past the budget");
+    assertEquals(15, report.deleted());
+    assertTrue(report.workRemains());
+    assertEquals(Scope.of("a"), report.scope());
+    assertTrue(fixture.stop.pauses.isEmpty(), "an on-demand sweep does not pause between batches");
+  }
+
+  @Test
+  void anOnDemandSweepStopsAtItsShareOfBatchesAndLeavesTheRoundsWhereTheyWere() {
+    fixture.persist(10, EXPIRED, "a");
+    fixture.persist(10, EXPIRED, "b");
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5).maxBatchesPerSweep(1).maxBatchesPerScope(1), null);
+    sweeper.sweep(); // a, one batch: the next background sweep starts at b
+
+    SweepReport onDemand = sweeper.sweepScope(Scope.of("a"));
+    assertEquals(1, onDemand.batches());
+    assertTrue(onDemand.workRemains());
+    assertEquals(0, fixture.count("a"));
+
+    sweeper.sweep();
+    assertEquals(5, fixture.count("b"), "the round went on at b");
+  }
+
+  @Test
+  void aLostDeadlockRunsTheBatchAgainAfterAPauseThatDoesNotWait() {
+    fixture.persist(7, EXPIRED, null);
+    fixture.shape.then(2, ScriptedShape.DEADLOCKS);
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertTrue(report.succeeded(), () -> String.valueOf(report.failure()));
+    assertEquals(7, report.deleted());
+    assertEquals(2, report.batches(), "attempts are not batches");
+    assertEquals(3, fixture.stop.pauses.size(), "one pause after each lost deadlock, then batch-delay's");
+    assertTrue(fixture.stop.pauses.get(0).compareTo(BatchRun.DEADLOCK_PAUSE) <= 0);
+    assertTrue(fixture.stop.pauses.get(1).compareTo(BatchRun.DEADLOCK_PAUSE.multipliedBy(2)) <= 0);
+    assertEquals(4, fixture.shape.sizes.size(), "two lost attempts, then two batches");
+  }
+
+  @Test
+  void aDeadlockLostOnEveryAttemptFailsTheBatch() {
+    fixture.persist(7, EXPIRED, null);
+    fixture.shape.then(BatchRun.DEADLOCK_ATTEMPTS, ScriptedShape.DEADLOCKS);
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertTrue(report.failure().orElseThrow().getMessage().contains("batch 1"), report.failure()::toString);
+    assertEquals(0, report.batches());
+    assertEquals(7, fixture.count());
+  }
+
+  @Test
+  void aBatchThatSelectsRowsOfALongerWindowRunsAgainAgainstIt() {
+    fixture.persist(4, Duration.ofDays(5), "acme");
+    // Code gives "acme" a day and "Acme" ten; a database whose collation takes them as one would select both.
+    ScopeWindows code = value -> Optional.of("Acme".equals(value) ? Duration.ofDays(10) : Duration.ofDays(1));
+    fixture.shape.then(ScriptedShape.selects("Acme"));
+
+    SweepReport report = fixture.byTenant(LoopSettings.batchesOf(5), code).sweepScope(Scope.of("acme"));
+
+    assertTrue(report.succeeded(), () -> String.valueOf(report.failure()));
+    assertEquals(List.of(NOW.minus(Duration.ofDays(1)), NOW.minus(Duration.ofDays(10))), fixture.shape.cutoffs,
+        "rolled back, then the same batch against the wider window");
+    assertEquals(NOW.minus(Duration.ofDays(10)), report.cutoff(), "the report gives the window the rows went by");
+    assertEquals(0, report.deleted());
+    assertEquals(1, report.batches());
+    assertEquals(4, fixture.count("acme"), "five days old is within ten");
+  }
+
+  @Test
+  void aShapeThatStepsAsideIsRolledBackAndItsBatchRunsAgain() {
+    fixture.persist(7, EXPIRED, null);
+    fixture.shape.then(ScriptedShape.STEPS_ASIDE_AFTER_DELETING);
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertTrue(report.succeeded(), () -> String.valueOf(report.failure()));
+    assertEquals(7, report.deleted(), "the rolled-back rows are deleted again, once");
+    assertEquals(2, report.batches());
+    assertEquals(List.of(5, 5, 5), fixture.shape.sizes, "the stepped-aside attempt, then two batches");
+    assertEquals(0, fixture.count());
+  }
+
+  @Test
+  void aRunnerThatWrapsWhatItsWorkThrewStillLetsTheBatchRunAgain() {
+    fixture.persist(7, EXPIRED, null);
+    fixture.shape.then(ScriptedShape.STEPS_ASIDE_AFTER_DELETING);
+    TransactionRunner wrapping = batch -> {
+      try {
+        batch.run();
+      } catch (RuntimeException e) {
+        throw new IllegalStateException("the application's runner wraps", e);
+      }
+    };
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5), wrapping).sweep();
+
+    assertTrue(report.succeeded(), () -> String.valueOf(report.failure()));
+    assertEquals(7, report.deleted());
+    assertEquals(0, fixture.count());
+  }
+
+  @Test
+  void theMergeRuleAddsCountsKeepsFlagsTheLongerLagTheLaterFailureAndTheFirstEpochCheck() {
+    RuntimeException first = new IllegalStateException("first");
+    RuntimeException later = new IllegalStateException("later");
+    EpochPlausibility.Finding found = new EpochPlausibility.Finding(3, "seconds in a milliseconds column");
+
+    SweepResult folded = SweepResult.batch(5).plus(SweepResult.lag(Optional.of(Duration.ofMinutes(2))))
+        .plus(SweepResult.epochChecked(found)).plus(SweepResult.failed(first)).plus(SweepResult.WORK_LEFT)
+        .plus(SweepResult.batch(2)).plus(SweepResult.lag(Optional.of(Duration.ofMinutes(1))))
+        .plus(SweepResult.epochChecked(EpochPlausibility.Finding.NONE)).plus(SweepResult.failed(later));
+
+    assertEquals(7, folded.deleted());
+    assertEquals(2, folded.batches());
+    assertTrue(folded.workRemains());
+    assertEquals(Optional.of(Duration.ofMinutes(2)), folded.lag());
+    assertSame(later, folded.failure().orElseThrow());
+    assertSame(found, folded.epochCheck().orElseThrow());
+    assertEquals(SweepResult.NOTHING, SweepResult.NOTHING.plus(SweepResult.NOTHING));
+  }
+
+  private List<Long> counts() {
+    return List.of(fixture.count("a"), fixture.count("b"), fixture.count("c"));
+  }
+}
