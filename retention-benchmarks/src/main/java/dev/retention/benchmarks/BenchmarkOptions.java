@@ -42,6 +42,7 @@ public record BenchmarkOptions(
     long locks,
     List<String> lockKeys,
     List<String> lockStrategies,
+    int lockWrites,
     int repeats,
     Path out) {
 
@@ -108,6 +109,8 @@ public record BenchmarkOptions(
         --lock-strategies=sweep-default,spring-delete
                                             also sweep-portable (portable JPQL) and, by hand over JDBC, sql-portable,
                                             sql-skip-locked, sql-order-limit (MariaDB), sql-range
+        --lock-writes=N                     lock renewals and new locks a second during each drain (0: none), the
+                                            longest write printed
         --repeats=N                         repeats of --modes=scopes and --modes=locks (medians printed)
         --out=DIR                           where the CSV files go (default benchmark-results/<time>)
       """;
@@ -157,6 +160,7 @@ public record BenchmarkOptions(
           Long.parseLong(values.get("locks")),
           list(values.get("lock-keys")),
           list(values.get("lock-strategies")),
+          Integer.parseInt(values.get("lock-writes")),
           Integer.parseInt(values.get("repeats")),
           Path.of(values.get("out")));
     } catch (NumberFormatException e) {
@@ -183,6 +187,7 @@ public record BenchmarkOptions(
     values.put("locks", smoke ? "5000" : "100000");
     values.put("lock-keys", "composite,text");
     values.put("lock-strategies", "sweep-default,spring-delete");
+    values.put("lock-writes", "0");
     values.put("repeats", smoke ? "1" : "2");
     values.put("memory-heap", "64m");
     values.put("compile-entities", smoke ? "20" : "200");

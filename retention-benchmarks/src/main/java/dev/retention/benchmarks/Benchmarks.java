@@ -83,7 +83,7 @@ public final class Benchmarks {
     }
     if (options.modes().contains(Mode.LOCKS)) {
       new LockSuite(options.locks(), options.lockKeys(), options.lockStrategies(), options.repeats(),
-          options.requireServers(), options.out(), System.out).run(options.databases());
+          options.lockWrites(), options.requireServers(), options.out(), System.out).run(options.databases());
     }
     if (options.modes().contains(Mode.COMPILE)) {
       new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();

@@ -67,7 +67,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * an evaluation in Java says are expired, and keeps every other row.
  *
  * <p>A case is a pass described at run time ({@link PassDescriptor}) over one of a few tables that have a column for
- * every mapping of a {@code @Ttl} attribute ({@link Mapping}): a random window (zero, minutes, days, or one that puts
+ * every mapping of a {@code @Ttl} attribute ({@link Mapping}), keyed by an integer, by two columns (an
+ * {@code @EmbeddedId}, an {@code @IdClass}) or by text, so that every shape that takes such keys is fenced: a random window (zero, minutes, days, or one that puts
  * the cutoff within two hours of a daylight-saving change of a runtime zone that has them), a random condition over
  * the row's attributes and its owner's ({@link Condition}, with nulls), maybe a scope with windows from configuration
  * and from code (values that MariaDB's collation merges among them), and rows dated on the cutoff, a stored step either

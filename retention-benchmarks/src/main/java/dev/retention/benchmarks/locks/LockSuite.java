@@ -53,23 +53,27 @@ public final class LockSuite {
   private final List<LockKeys> keyShapes;
   private final List<String> strategies;
   private final int repeats;
+  /** The lock table's own writes a second during each drain ({@link LockWriter}); 0: none. */
+  private final int writes;
   private final boolean requireServers;
   private final Path out;
   private final PrintStream print;
   /** Per database, key and index, per strategy, the seconds of each repeat. */
   private final Map<String, Map<String, List<Double>>> seconds = new LinkedHashMap<>();
   private final Map<String, String> shapes = new LinkedHashMap<>();
+  /** Per database, key, index and strategy, the writer's longest write of each repeat, in ms. */
+  private final Map<String, List<Double>> longestWrite = new LinkedHashMap<>();
   /** Per database, key, index and strategy, the statements of its last repeat. */
   private final Map<String, String> statements = new LinkedHashMap<>();
   private final List<String> csv = new ArrayList<>(
-      List.of("database,key,index,repeat,strategy,locks,deleted,batches,statements,seconds,shape"));
+      List.of("database,key,index,repeat,strategy,locks,deleted,batches,statements,seconds,shape,writer_max_ms"));
 
   /**
    * @param keyShapes {@code composite}, {@code text}: the tables to drain
    * @param strategies what drains them, from {@link #ALL_STRATEGIES}
    */
-  public LockSuite(long locks, List<String> keyShapes, List<String> strategies, int repeats, boolean requireServers,
-      Path out, PrintStream print) {
+  public LockSuite(long locks, List<String> keyShapes, List<String> strategies, int repeats, int writes,
+      boolean requireServers, Path out, PrintStream print) {
     for (String strategy : strategies) {
       if (!ALL_STRATEGIES.contains(strategy)) {
         throw new IllegalArgumentException("No lock strategy '" + strategy + "' (" + ALL_STRATEGIES + ")");
@@ -78,6 +82,7 @@ public final class LockSuite {
     this.locks = locks;
     this.keyShapes = keyShapes.stream().map(LockKeys::parse).toList();
     this.strategies = List.copyOf(strategies);
+    this.writes = writes;
     this.repeats = repeats;
     this.requireServers = requireServers;
     this.out = out;
@@ -138,16 +143,38 @@ public final class LockSuite {
     Duration load = tables.reload(locks, expired);
     print.printf(Locale.ROOT, "%sloaded %,d locks in %d regions (%,d expired) in %.1f s%n", tag, locks,
         LockTables.REGIONS, expired, load.toNanos() / 1e9);
-    Outcome outcome = switch (strategy) {
-      case "sweep-default" -> sweep(emf, keys, expired, tag, false);
-      case "sweep-portable" -> sweep(emf, keys, expired, tag, true);
-      case "spring-delete" -> springDelete(database, tables);
-      default -> handWritten(database, keys, strategy);
-    };
+    LockWriter writer = new LockWriter(database, keys, CUTOFF, locks, expired, writes);
+    Thread writing = new Thread(writer, "lock-writer");
+    if (writes > 0) {
+      writing.start();
+    }
+    Outcome outcome;
+    try {
+      outcome = switch (strategy) {
+        case "sweep-default" -> sweep(emf, keys, expired, tag, false);
+        case "sweep-portable" -> sweep(emf, keys, expired, tag, true);
+        case "spring-delete" -> springDelete(database, tables);
+        default -> handWritten(database, keys, strategy);
+      };
+    } finally {
+      writer.stop();
+      if (writes > 0) {
+        try {
+          writing.join();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException(tag + "interrupted waiting for the lock writer", e);
+        }
+      }
+    }
     LockTables.Counts left = tables.counts();
-    if (left.expired() != 0 || left.locks() != locks - expired) {
-      throw new IllegalStateException(tag + strategy + " left " + left + ", expected " + (locks - expired)
-          + " locks, none expired");
+    if (left.expired() != 0 || left.locks() != locks - expired + writer.inserted()) {
+      throw new IllegalStateException(tag + strategy + " left " + left + ", expected " + (locks - expired
+          + writer.inserted()) + " locks (" + writer.inserted() + " written during the drain), none expired");
+    }
+    if (writes > 0) {
+      print.printf(Locale.ROOT, "%s%s: the writer's %,d writes, %d failed, longest %.1f ms%n", tag, strategy,
+          writer.writes(), writer.failures(), writer.longestMillis());
     }
     print.printf(Locale.ROOT, "%s%s: %,d locks in %.3f s, %,d batches, %,d statements%s%s%n", tag, strategy,
         outcome.deleted(), outcome.seconds(), outcome.batches(), outcome.statements(),
@@ -158,12 +185,14 @@ public final class LockSuite {
     String key = database.kind().key() + "," + keys.key + "," + index;
     seconds.computeIfAbsent(key, k -> new LinkedHashMap<>()).computeIfAbsent(strategy, k -> new ArrayList<>())
         .add(outcome.seconds());
+    longestWrite.computeIfAbsent(key + "," + strategy, k -> new ArrayList<>()).add(writer.longestMillis());
     if (strategy.equals("sweep-default")) {
       shapes.put(key, outcome.shape());
     }
     statements.put(key + "," + strategy, String.format(Locale.ROOT, "%,d", outcome.statements()));
-    csv.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%d,%.4f,%s", key, repeat, strategy, locks,
-        outcome.deleted(), outcome.batches(), outcome.statements(), outcome.seconds(), outcome.shape()));
+    csv.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%d,%.4f,%s,%.1f", key, repeat, strategy, locks,
+        outcome.deleted(), outcome.batches(), outcome.statements(), outcome.seconds(), outcome.shape(),
+        writer.longestMillis()));
   }
 
   private record Outcome(long deleted, int batches, long statements, double seconds, String shape) {}
@@ -229,8 +258,8 @@ public final class LockSuite {
     print.printf(Locale.ROOT, "INT_LOCK, %,d locks in %d regions, half expired; medians of %d repeats%n", locks,
         LockTables.REGIONS, repeats);
     print.println("Seconds, and the ratio to Spring's DELETE in the same run; target: the default sweep <= 2x");
-    print.println("| database | key | CREATED_DATE | strategy | s | x DELETE | statements | target |");
-    print.println("| --- | --- | --- | --- | ---: | ---: | ---: | --- |");
+    print.println("| database | key | CREATED_DATE | strategy | s | x DELETE | statements | writer max ms | target |");
+    print.println("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |");
     seconds.forEach((key, byStrategy) -> {
       List<Double> anchor = byStrategy.get("spring-delete");
       String[] parts = key.split(",");
@@ -239,8 +268,10 @@ public final class LockSuite {
         String ratio = anchor == null ? "" : String.format(Locale.ROOT, "%.1fx", median / median(anchor));
         String target = !strategy.equals("sweep-default") || anchor == null ? ""
             : (median / median(anchor) <= 2 ? "met" : "MISSED") + " (" + shapes.getOrDefault(key, "?") + ")";
-        print.printf(Locale.ROOT, "| %s | %s | %s | %s | %.3f | %s | %s | %s |%n", parts[0], parts[1], parts[2],
-            strategy, median, ratio, statements.getOrDefault(key + "," + strategy, ""), target);
+        String writer = writes == 0 ? "" : String.format(Locale.ROOT, "%.1f",
+            median(longestWrite.get(key + "," + strategy)));
+        print.printf(Locale.ROOT, "| %s | %s | %s | %s | %.3f | %s | %s | %s | %s |%n", parts[0], parts[1], parts[2],
+            strategy, median, ratio, statements.getOrDefault(key + "," + strategy, ""), writer, target);
       });
     });
   }
