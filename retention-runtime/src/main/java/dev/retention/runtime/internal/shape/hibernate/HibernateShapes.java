@@ -72,8 +72,8 @@ public final class HibernateShapes {
           new SkipLockedShape(factory, emf.getMetamodel(), BatchSession.PLAIN, true), emf.getMetamodel());
       shapes.add(new RangeShapes(factory, RangeShapes.LockWait.INNODB, List.of(skipLocked)));
       shapes.add(skipLocked);
-      // Keys the two above decline (text, UUID, composite): the portable selection, then one native delete by the
-      // keys' columns, where it measured faster than the portable JPQL (NativeKeyDelete, KeyShapes).
+      // Text and composite keys, which the two above decline: the portable selection, then one native delete by the
+      // keys' columns, measured faster there than the portable JPQL (KeyShapes; a UUID key was not measured).
       shapes.add(new KeyShapes(new NativeKeyDelete(factory), emf.getMetamodel()));
     }
     // Elsewhere (H2, say) the portable JPQL: H2 locks every row a FOR UPDATE query reads before it applies the
