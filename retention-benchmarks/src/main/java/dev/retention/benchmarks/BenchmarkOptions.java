@@ -62,7 +62,10 @@ public record BenchmarkOptions(
     SESSIONS,
     /** A multi-tenant table with a {@code @TtlScope}: drains, idle sweeps and a per-tenant DELETE, with statements. */
     SCOPES,
-    /** Spring Integration's composite-key {@code INT_LOCK}, the default sweep against the library's own cleanup. */
+    /**
+     * Spring Integration's composite-key {@code INT_LOCK} and the same table with a text key: the default sweep, the
+     * portable JPQL and candidate statements by hand against the library's own cleanup, a writer on the table.
+     */
     LOCKS;
 
     static Mode parse(String key) {
