@@ -40,6 +40,9 @@ public record BenchmarkOptions(
     int partitionDays,
     int tenants,
     long locks,
+    List<String> lockKeys,
+    List<String> lockStrategies,
+    int lockWrites,
     int repeats,
     Path out) {
 
@@ -59,7 +62,10 @@ public record BenchmarkOptions(
     SESSIONS,
     /** A multi-tenant table with a {@code @TtlScope}: drains, idle sweeps and a per-tenant DELETE, with statements. */
     SCOPES,
-    /** Spring Integration's composite-key {@code INT_LOCK}, the default sweep against the library's own cleanup. */
+    /**
+     * Spring Integration's composite-key {@code INT_LOCK} and the same table with a text key: the default sweep, the
+     * portable JPQL and candidate statements by hand against the library's own cleanup, a writer on the table.
+     */
     LOCKS;
 
     static Mode parse(String key) {
@@ -102,6 +108,12 @@ public record BenchmarkOptions(
                                             with an expired row, tenants 51 to 150 with windows of their own)
         --locks=N                           locks of --modes=locks (INT_LOCK, 5 regions, half expired; not in the
                                             presets' modes), on PostgreSQL and MariaDB
+        --lock-keys=composite,text          INT_LOCK's (LOCK_KEY, REGION), and LOCK_KEY alone (INT_LOCK_TEXT)
+        --lock-strategies=sweep-default,spring-delete
+                                            also sweep-portable (portable JPQL) and, by hand over JDBC, sql-portable,
+                                            sql-skip-locked, sql-order-limit (MariaDB), sql-range
+        --lock-writes=N                     lock renewals and new locks a second during each drain (0: none), the
+                                            longest write printed
         --repeats=N                         repeats of --modes=scopes and --modes=locks (medians printed)
         --out=DIR                           where the CSV files go (default benchmark-results/<time>)
       """;
@@ -149,6 +161,9 @@ public record BenchmarkOptions(
           Integer.parseInt(values.get("partition-days")),
           Integer.parseInt(values.get("tenants")),
           Long.parseLong(values.get("locks")),
+          list(values.get("lock-keys")),
+          list(values.get("lock-strategies")),
+          Integer.parseInt(values.get("lock-writes")),
           Integer.parseInt(values.get("repeats")),
           Path.of(values.get("out")));
     } catch (NumberFormatException e) {
@@ -173,6 +188,9 @@ public record BenchmarkOptions(
     values.put("partition-days", "30");
     values.put("tenants", smoke ? "500" : "10000");
     values.put("locks", smoke ? "5000" : "100000");
+    values.put("lock-keys", "composite,text");
+    values.put("lock-strategies", "sweep-default,spring-delete");
+    values.put("lock-writes", "0");
     values.put("repeats", smoke ? "1" : "2");
     values.put("memory-heap", "64m");
     values.put("compile-entities", smoke ? "20" : "200");

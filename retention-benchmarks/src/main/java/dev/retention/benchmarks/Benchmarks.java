@@ -82,8 +82,8 @@ public final class Benchmarks {
           options.out(), System.out).run(options.databases());
     }
     if (options.modes().contains(Mode.LOCKS)) {
-      new LockSuite(options.locks(), options.repeats(), options.requireServers(), options.out(), System.out)
-          .run(options.databases());
+      new LockSuite(options.locks(), options.lockKeys(), options.lockStrategies(), options.repeats(),
+          options.lockWrites(), options.requireServers(), options.out(), System.out).run(options.databases());
     }
     if (options.modes().contains(Mode.COMPILE)) {
       new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();

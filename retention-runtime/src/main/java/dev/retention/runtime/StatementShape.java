@@ -21,6 +21,12 @@ public enum StatementShape {
   SKIP_LOCKED("JPQL with SKIP LOCKED"),
 
   /**
+   * MariaDB, for a text, UUID or composite key: the portable JPQL's selection of the batch's keys, then one native
+   * delete that lists them as rows of their columns, the predicate applied again.
+   */
+  NATIVE_KEY_DELETE("native delete by keys"),
+
+  /**
    * Hibernate's {@code @SoftDelete} entities, on every database: native statements that see marked rows too and delete
    * the expired ones for real, where a JPQL delete would only mark them.
    */

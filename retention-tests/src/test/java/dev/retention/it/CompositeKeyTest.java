@@ -28,9 +28,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * An {@code @EmbeddedId} entity (a key of two columns, as Spring Integration's lock table has) takes the statements
- * that need no key on PostgreSQL: the {@code ctid} delete, and the range statement for large batches. They keep
- * exactly the rows the predicate keeps, ties across the key's columns included, oldest first and each batch within its
- * size; elsewhere the pass deletes as it did.
+ * that need no key on PostgreSQL: the {@code ctid} delete, and the range statement for large batches; on MariaDB the
+ * native delete by keys, which lists the selected keys as rows of their columns. They keep exactly the rows the
+ * predicate keeps, ties across the key's columns included, oldest first and each batch within its size; on H2 the
+ * portable JPQL.
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
@@ -59,8 +60,11 @@ class CompositeKeyTest extends DatabaseSuite {
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
         .options(KEYED, RetentionOptions.empty().withBatchSize(batchSize).withMaxBatchesPerSweep(10_000)
             .withBatchDelay(Duration.ZERO)).build()) {
-      StatementShape expected = kind != TestDatabase.Kind.POSTGRESQL ? retention.settings(KEYED).statementShape()
-          : batchSize >= 2_000 ? StatementShape.RANGE_STATEMENT : StatementShape.POSTGRESQL_CTID;
+      StatementShape expected = switch (kind) {
+        case POSTGRESQL -> batchSize >= 2_000 ? StatementShape.RANGE_STATEMENT : StatementShape.POSTGRESQL_CTID;
+        case MARIADB -> StatementShape.NATIVE_KEY_DELETE;
+        case H2 -> StatementShape.PORTABLE_JPQL;
+      };
       assertEquals(expected, retention.settings(KEYED).statementShape());
       report = retention.sweep(KEYED);
     }

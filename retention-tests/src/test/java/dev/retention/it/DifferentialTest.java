@@ -10,8 +10,12 @@ import dev.retention.it.differential.DifferentialRowA;
 import dev.retention.it.differential.DifferentialRowB;
 import dev.retention.it.differential.DifferentialRowC;
 import dev.retention.it.differential.DifferentialRowD;
+import dev.retention.it.differential.DifferentialRowE;
+import dev.retention.it.differential.DifferentialRowF;
+import dev.retention.it.differential.DifferentialRowG;
 import dev.retention.it.differential.LosAngelesWallClock;
 import dev.retention.it.differential.Mapping;
+import dev.retention.it.differential.NumberedRow;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RandomCases;
@@ -63,7 +67,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * an evaluation in Java says are expired, and keeps every other row.
  *
  * <p>A case is a pass described at run time ({@link PassDescriptor}) over one of a few tables that have a column for
- * every mapping of a {@code @Ttl} attribute ({@link Mapping}): a random window (zero, minutes, days, or one that puts
+ * every mapping of a {@code @Ttl} attribute ({@link Mapping}), keyed by an integer, by two columns (an
+ * {@code @EmbeddedId}, an {@code @IdClass}) or by text, so that every shape that takes such keys is fenced: a random window (zero, minutes, days, or one that puts
  * the cutoff within two hours of a daylight-saving change of a runtime zone that has them), a random condition over
  * the row's attributes and its owner's ({@link Condition}, with nulls), maybe a scope with windows from configuration
  * and from code (values that MariaDB's collation merges among them), and rows dated on the cutoff, a stored step either
@@ -99,7 +104,8 @@ class DifferentialTest extends DatabaseSuite {
 
   private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
   private static final List<Class<? extends DifferentialRow>> TABLES =
-      List.of(DifferentialRowA.class, DifferentialRowB.class, DifferentialRowC.class);
+      List.of(DifferentialRowA.class, DifferentialRowB.class, DifferentialRowC.class, DifferentialRowE.class,
+          DifferentialRowF.class, DifferentialRowG.class);
   /** Runtime zones: UTC, three with daylight saving (north, south, another month), one half an hour off. */
   private static final List<ZoneId> ZONES = List.of(ZoneOffset.UTC, ZoneId.of("Europe/Berlin"),
       ZoneId.of("America/New_York"), ZoneId.of("Australia/Sydney"), ZoneId.of("Asia/Kolkata"));
@@ -131,7 +137,8 @@ class DifferentialTest extends DatabaseSuite {
 
   DifferentialTest(TestDatabase.Kind kind) {
     super(kind, ORIGIN, DifferentialOwner.class, DifferentialRowA.class, DifferentialRowB.class,
-        DifferentialRowC.class, DifferentialRowD.class, LosAngelesWallClock.class);
+        DifferentialRowC.class, DifferentialRowD.class, DifferentialRowE.class, DifferentialRowF.class,
+        DifferentialRowG.class, LosAngelesWallClock.class);
   }
 
   /** How the runtime is made to delete a case's rows in one way. */
@@ -161,23 +168,37 @@ class DifferentialTest extends DatabaseSuite {
 
   /**
    * What the runtime chooses by itself: PostgreSQL's {@code ctid} for a bulk pass without a condition or scope over a
-   * column its allow-list admits, else {@code SKIP LOCKED} there and on MariaDB; portable JPQL on H2.
+   * column its allow-list admits, whatever its key, else {@code SKIP LOCKED} there (whose bulk deletes need a single
+   * id attribute: an {@code @IdClass} key's run the portable JPQL); on MariaDB {@code SKIP LOCKED} for an integer key,
+   * and for a text or composite key the native delete by keys where a bulk pass has no condition and a column native
+   * statements may compare, else the portable JPQL; portable JPQL on H2.
    */
   private static StatementShape nativeChoice(TestDatabase.Kind kind, Case c) {
+    boolean bulk = c.descriptor.strategy() == DeleteStrategy.BULK_STATEMENTS;
     return switch (kind) {
       case H2 -> StatementShape.PORTABLE_JPQL;
-      case POSTGRESQL -> c.descriptor.strategy() == DeleteStrategy.BULK_STATEMENTS && c.condition == null && !c.scoped
-          && c.mapping.nativelyComparable ? StatementShape.POSTGRESQL_CTID : StatementShape.SKIP_LOCKED;
-      case MARIADB -> StatementShape.SKIP_LOCKED;
+      case POSTGRESQL -> bulk && c.condition == null && !c.scoped && c.mapping.nativelyComparable
+          ? StatementShape.POSTGRESQL_CTID
+          : bulk && c.table == DifferentialRowF.class ? StatementShape.PORTABLE_JPQL : StatementShape.SKIP_LOCKED;
+      case MARIADB -> c.integerKey() ? StatementShape.SKIP_LOCKED
+          : bulk && c.condition == null && c.mapping.nativelyComparable ? StatementShape.NATIVE_KEY_DELETE
+          : StatementShape.PORTABLE_JPQL;
     };
   }
 
   /**
    * The range statement where its allow-list takes the pass (PostgreSQL and MariaDB, bulk statements, no scope, a
-   * column native statements may compare); elsewhere the shape the pass would have had.
+   * column native statements may compare) and the shape it gives way to takes it too (on PostgreSQL the ctid statement
+   * or, for a single id attribute, {@code SKIP LOCKED}; on MariaDB {@code SKIP LOCKED}, for an integer key); elsewhere
+   * the shape the pass would have had.
    */
   private static StatementShape rangeChoice(TestDatabase.Kind kind, Case c) {
-    return kind != TestDatabase.Kind.H2 && c.descriptor.strategy() == DeleteStrategy.BULK_STATEMENTS && !c.scoped
+    boolean otherTakes = switch (kind) {
+      case POSTGRESQL -> c.condition == null || c.table != DifferentialRowF.class;
+      case MARIADB -> c.integerKey();
+      case H2 -> false;
+    };
+    return otherTakes && c.descriptor.strategy() == DeleteStrategy.BULK_STATEMENTS && !c.scoped
         && c.mapping.nativelyComparable ? StatementShape.RANGE_STATEMENT : nativeChoice(kind, c);
   }
 
@@ -241,6 +262,8 @@ class DifferentialTest extends DatabaseSuite {
     final Class<? extends DifferentialRow> table;
     final String entity;
     final String pass;
+    /** The JPQL path from an entity to its row's number. */
+    final String number;
     final Mapping mapping;
     final Duration window;
     final Condition condition;
@@ -275,6 +298,7 @@ class DifferentialTest extends DatabaseSuite {
       this.table = table;
       this.entity = table.getSimpleName();
       this.pass = table.getCanonicalName();
+      this.number = DifferentialRow.numberPath(table);
       this.way = way;
       this.zone = zone;
       this.now = now;
@@ -401,6 +425,11 @@ class DifferentialTest extends DatabaseSuite {
           .collect(Collectors.toCollection(TreeSet::new));
     }
 
+    /** Whether the table's key is its rows' number, a single integer {@code @Id}. */
+    boolean integerKey() {
+      return NumberedRow.class.isAssignableFrom(table);
+    }
+
     @Override
     public String toString() {
       return entity + " by " + way + ": " + mapping + " window " + window + " at " + now + " in " + zone
@@ -492,8 +521,11 @@ class DifferentialTest extends DatabaseSuite {
     Instant now = ORIGIN.plusMillis(random.nextLong(60 * 86_400_000L));
     boolean dryRun = random.nextInt(4) == 0;
     boolean racing = !dryRun && random.nextInt(3) == 0 && way.force() != Force.SOFT_DELETE;
-    List<Class<? extends DifferentialRow>> tables = way.force() == Force.SOFT_DELETE
-        ? List.of(DifferentialRowD.class) : TABLES;
+    // A hook on an @IdClass entity's bulk pass is given each row's first key attribute alone (the pass's id attribute,
+    // PassDescriptor.id), which names no row: that table takes no hooked cases until a hook is given whole keys.
+    List<Class<? extends DifferentialRow>> tables = way.force() == Force.SOFT_DELETE ? List.of(DifferentialRowD.class)
+        : way.force() == Force.HOOK ? TABLES.stream().filter(table -> table != DifferentialRowF.class).toList()
+        : TABLES;
     List<Case> cases = new ArrayList<>();
     for (int table = 0; table < Math.min(count, tables.size()); table++) {
       cases.add(new Case(random, tables.get(table), way, zone, now));
@@ -648,7 +680,7 @@ class DifferentialTest extends DatabaseSuite {
   /** The case's rows as the database stores them, read back through the mapping. */
   private Map<Long, Row> stored(Case c) {
     Map<Long, Row> rows = new TreeMap<>();
-    Jpa.inTransaction(emf, em -> em.createQuery("select e.id, e." + c.mapping.attribute + ", e.status, e.attempts,"
+    Jpa.inTransaction(emf, em -> em.createQuery("select e." + c.number + ", e." + c.mapping.attribute + ", e.status, e.attempts,"
         + " e.flag, e.owner.active, e.tenant from " + c.entity + " e", Object[].class).getResultList())
         .forEach(row -> rows.put((Long) row[0], new Row((Long) row[0], row[1], c.mapping.standsFor(row[1], c.zone),
             (String) row[2], (Integer) row[3], (Boolean) row[4], (Boolean) row[5], (String) row[6])));
@@ -689,7 +721,7 @@ class DifferentialTest extends DatabaseSuite {
     for (Case c : cases) {
       for (Keep keep : c.keeps) {
         int changed = Jpa.inTransaction(emf, em -> em.createQuery("update " + c.entity + " e set e."
-                + keep.attribute() + " = :value where e.id = :id")
+                + keep.attribute() + " = :value where e." + c.number + " = :id")
             .setParameter("value", keep.value()).setParameter("id", keep.id()).executeUpdate());
         c.hits.put(keep.id(), changed == 1);
       }
@@ -717,7 +749,8 @@ class DifferentialTest extends DatabaseSuite {
     Map<String, String> configuration = new LinkedHashMap<>();
     List<GeneratedPass> passes = new ArrayList<>();
     for (Case c : cases) {
-      PassDescriptor descriptor = PassDescriptor.entity(c.table, c.entity).id("id").ttl(c.mapping.attribute, c.window);
+      PassDescriptor descriptor = PassDescriptor.entity(c.table, c.entity)
+          .id(DifferentialRow.idAttribute(c.table)).ttl(c.mapping.attribute, c.window);
       if (c.mapping.epochUnit() != null) {
         descriptor.epoch(c.mapping.epochUnit());
       }
@@ -881,7 +914,7 @@ class DifferentialTest extends DatabaseSuite {
     if (c.way.force() == Force.HOOK) {
       Set<Long> deleted = new TreeSet<>(c.rows.keySet());
       deleted.removeAll(left);
-      List<Long> hooked = c.hooked.stream().map(DifferentialTest::idOf).sorted().toList();
+      List<Long> hooked = c.hooked.stream().map(row -> idOf(c, row)).sorted().toList();
       assertEquals(List.copyOf(deleted), hooked, () -> c + ": the hook was given other rows than those deleted");
     }
   }
@@ -904,14 +937,17 @@ class DifferentialTest extends DatabaseSuite {
     kept.removeAll(c.marked); // deleted for the application already: its queries never see them
     dev.retention.runtime.RetentionPolicy policy = retention.policy(c.table);
     Set<Long> live = Jpa.inTransaction(emf, em -> new TreeSet<>(policy.bindLive(em.createQuery(
-        "select e.id from " + c.entity + " e where " + policy.liveJpql("e"), Long.class), "e").getResultList()));
+        "select e." + c.number + " from " + c.entity + " e where " + policy.liveJpql("e"), Long.class), "e").getResultList()));
     assertEquals(kept, live, () -> c + ": the policy's live rows by JPQL " + live + ", the oracle keeps " + kept);
     if (c.condition == null) {
       Set<Long> byCriteria = Jpa.inTransaction(emf, em -> {
         jakarta.persistence.criteria.CriteriaBuilder cb = em.getCriteriaBuilder();
         jakarta.persistence.criteria.CriteriaQuery<Long> query = cb.createQuery(Long.class);
         jakarta.persistence.criteria.Root<? extends DifferentialRow> root = query.from(c.table);
-        return new TreeSet<>(em.createQuery(query.select(root.get("id")).where(policy.live(cb, root)))
+        String[] path = c.number.split("\\.");
+        jakarta.persistence.criteria.Path<Long> number = path.length == 1 ? root.get(path[0])
+            : root.get(path[0]).get(path[1]);
+        return new TreeSet<>(em.createQuery(query.select(number).where(policy.live(cb, root)))
             .getResultList());
       });
       assertEquals(kept, byCriteria, () -> c + ": the policy's live rows by Criteria " + byCriteria
@@ -926,13 +962,13 @@ class DifferentialTest extends DatabaseSuite {
     }));
   }
 
-  private static long idOf(Object hooked) {
-    return hooked instanceof DifferentialRow row ? row.id() : (Long) hooked;
+  private static long idOf(Case c, Object hooked) {
+    return hooked instanceof DifferentialRow row ? row.id() : DifferentialRow.numberOf(c.table, hooked);
   }
 
   private Set<Long> ids(Case c) {
     if (c.way.force() != Force.SOFT_DELETE) {
-      return ids("select e.id from " + c.entity + " e");
+      return ids("select e." + c.number + " from " + c.entity + " e");
     }
     // Every row, marked or not: JPQL would leave the marked ones out.
     List<?> ids = Jpa.inTransaction(emf, em -> em.createNativeQuery("select id from differential_row_d")

@@ -88,6 +88,8 @@ class WideKeyTest {
         assertEquals(List.of(OptionLimits.largestBatch() - 1, EXPIRED - OptionLimits.largestBatch() + 1), perBatch,
             "rows per batch: all but the probed one, then the rest, which leaves nothing");
       } else {
+        // The native delete by keys: seven columns a key, as many statements of a batch's keys as its parameters need.
+        assertEquals(StatementShape.NATIVE_KEY_DELETE, retention.settings(PASS).statementShape());
         assertEquals(List.of(OptionLimits.largestBatch(), EXPIRED - OptionLimits.largestBatch()), perBatch,
             "rows per batch: a full one, then the rest, which leaves nothing");
       }

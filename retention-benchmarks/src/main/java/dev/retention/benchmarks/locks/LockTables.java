@@ -11,7 +11,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * {@code INT_LOCK} (created by the provider from {@code LockRow}) loaded in one server-side statement: lock {@code i}
+ * {@code INT_LOCK} or {@code INT_LOCK_TEXT} (created by the provider from {@code LockRow}, {@code TextLockRow}) loaded in one server-side statement: lock {@code i}
  * (1 to locks) has a {@code LOCK_KEY} in UUID form from {@code md5(i)}, region {@code 'region-' + i mod 5}, and
  * {@code CREATED_DATE = cutoff + (2 (i - expired) - 1) s}: the first {@code expired} locks (in insertion order; their
  * keys are hashes, so in no key order) before the cutoff, none at it, so that Spring's {@code <} and the runtime's
@@ -19,18 +19,22 @@ import java.time.format.DateTimeFormatter;
  */
 final class LockTables {
 
-  static final String TABLE = "INT_LOCK";
-  private static final String INDEX = "INT_LOCK_CREATED_DATE";
   static final int REGIONS = 5;
   private static final DateTimeFormatter LITERAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
   private final ScratchDatabase database;
+  private final LockKeys keys;
   private final LocalDateTime cutoff;
   private boolean indexed = true;
 
-  LockTables(ScratchDatabase database, LocalDateTime cutoff) {
+  LockTables(ScratchDatabase database, LockKeys keys, LocalDateTime cutoff) {
     this.database = database;
+    this.keys = keys;
     this.cutoff = cutoff;
+  }
+
+  String table() {
+    return keys.table;
   }
 
   /** Drops or creates the index on {@code CREATED_DATE}; the provider created it. */
@@ -41,10 +45,10 @@ final class LockTables {
     try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
       connection.setAutoCommit(true);
       if (wanted) {
-        statement.execute("create index " + INDEX + " on " + TABLE + " (CREATED_DATE)");
+        statement.execute("create index " + keys.index() + " on " + keys.table + " (CREATED_DATE)");
       } else {
-        statement.execute(database.kind() == TestDatabase.Kind.POSTGRESQL ? "drop index " + INDEX
-            : "drop index " + INDEX + " on " + TABLE);
+        statement.execute(database.kind() == TestDatabase.Kind.POSTGRESQL ? "drop index " + keys.index()
+            : "drop index " + keys.index() + " on " + keys.table);
       }
     }
     indexed = wanted;
@@ -55,13 +59,13 @@ final class LockTables {
     long start = System.nanoTime();
     try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
       connection.setAutoCommit(true);
-      statement.execute("truncate table " + TABLE);
+      statement.execute("truncate table " + keys.table);
       statement.execute(insert(locks, expired));
-      statement.execute(database.kind() == TestDatabase.Kind.POSTGRESQL ? "vacuum analyze " + TABLE
-          : "analyze table " + TABLE);
+      statement.execute(database.kind() == TestDatabase.Kind.POSTGRESQL ? "vacuum analyze " + keys.table
+          : "analyze table " + keys.table);
       Counts counts = counts(statement);
       if (counts.locks() != locks || counts.expired() != expired) {
-        throw new IllegalStateException("Loaded " + counts + " into " + TABLE + " on " + database + ", expected "
+        throw new IllegalStateException("Loaded " + counts + " into " + keys.table + " on " + database + ", expected "
             + locks + " locks, " + expired + " expired");
       }
     }
@@ -82,8 +86,8 @@ final class LockTables {
   }
 
   private Counts counts(Statement statement) throws SQLException {
-    return new Counts(count(statement, "select count(*) from " + TABLE),
-        count(statement, "select count(*) from " + TABLE + " where CREATED_DATE < " + literal()));
+    return new Counts(count(statement, "select count(*) from " + keys.table),
+        count(statement, "select count(*) from " + keys.table + " where CREATED_DATE < " + literal()));
   }
 
   private String literal() {
@@ -110,8 +114,9 @@ final class LockTables {
       }
       default -> throw new IllegalStateException("No lock layout on " + database);
     }
-    return "insert into " + TABLE + " (LOCK_KEY, REGION, CLIENT_ID, CREATED_DATE) select " + uuid("h") + ", "
-        + "concat('region-', i % " + REGIONS + "), " + uuid("c") + ", " + created + " from (select i, " + hash
+    String region = keys == LockKeys.COMPOSITE ? "concat('region-', i % " + REGIONS + "), " : "";
+    return "insert into " + keys.table + " (LOCK_KEY, " + (region.isEmpty() ? "" : "REGION, ")
+        + "CLIENT_ID, CREATED_DATE) select " + uuid("h") + ", " + region + uuid("c") + ", " + created + " from (select i, " + hash
         + " as h, " + clientHash + " as c from " + series + ") s";
   }
 

@@ -3,7 +3,6 @@ package dev.retention.it.differential;
 import dev.retention.it.uncertain.LosAngelesWallClockType;
 import jakarta.persistence.Convert;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.MappedSuperclass;
@@ -25,12 +24,13 @@ import org.hibernate.type.SqlTypes;
  * random condition reads (its own and, through {@link #owner}, a to-one association's), and a scope. No attribute
  * carries {@code @Ttl}: each case describes its pass at run time ({@code PassDescriptor}), choosing one of the date
  * columns, a condition and maybe the scope, so that a handful of tables carry every combination.
+ *
+ * <p>Each row has a number, the test's name for it; how it is the row's key is the table's: the key itself
+ * ({@link NumberedRow}), a column of a key of two ({@link DifferentialRowE}'s {@code @EmbeddedId},
+ * {@link DifferentialRowF}'s {@code @IdClass}), or a column beside a text key ({@link DifferentialRowG}).
  */
 @MappedSuperclass
 public abstract class DifferentialRow {
-
-  @Id
-  Long id;
 
   Instant instantAt;
   LocalDateTime localDateTimeAt;
@@ -71,16 +71,44 @@ public abstract class DifferentialRow {
 
   protected DifferentialRow() {}
 
-  /** A new row of {@code table} with {@code id}, every other attribute null. */
+  /** A new row of {@code table} numbered {@code id}, every other attribute null. */
   public static DifferentialRow create(Class<? extends DifferentialRow> table, long id) {
+    DifferentialRow row = empty(table);
+    row.number(id);
+    return row;
+  }
+
+  /** The JPQL path from an entity of {@code table} to its row's number: {@code id}, {@code key.id}, ... */
+  public static String numberPath(Class<? extends DifferentialRow> table) {
+    return empty(table).numberPath();
+  }
+
+  /** The id attribute a pass over {@code table} names: the key's, or the first of an {@code @IdClass}'s. */
+  public static String idAttribute(Class<? extends DifferentialRow> table) {
+    return empty(table).idAttribute();
+  }
+
+  /** The number of the row of {@code table} whose key is {@code key}. */
+  public static long numberOf(Class<? extends DifferentialRow> table, Object key) {
+    return empty(table).numberOfKey(key);
+  }
+
+  private static DifferentialRow empty(Class<? extends DifferentialRow> table) {
     try {
-      DifferentialRow row = table.getDeclaredConstructor().newInstance();
-      row.id = id;
-      return row;
+      return table.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException e) {
       throw new IllegalArgumentException("cannot make a row of " + table.getName(), e);
     }
   }
+
+  /** Sets the key from the row's number. */
+  abstract void number(long id);
+
+  abstract String numberPath();
+
+  abstract String idAttribute();
+
+  abstract long numberOfKey(Object key);
 
   /** Sets {@code attribute} (a field of this class) to {@code value}, as a case writes its rows. */
   public void set(String attribute, Object value) {
@@ -91,7 +119,6 @@ public abstract class DifferentialRow {
     }
   }
 
-  public Long id() {
-    return id;
-  }
+  /** The row's number. */
+  public abstract Long id();
 }

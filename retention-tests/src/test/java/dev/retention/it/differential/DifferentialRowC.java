@@ -6,7 +6,7 @@ import jakarta.persistence.Table;
 /** One of the tables the differential test runs cases on side by side, each with a pass of its own. */
 @Entity
 @Table(name = "differential_row_c")
-public class DifferentialRowC extends DifferentialRow {
+public class DifferentialRowC extends NumberedRow {
 
   public DifferentialRowC() {}
 }

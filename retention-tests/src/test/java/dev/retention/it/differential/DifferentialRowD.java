@@ -11,7 +11,7 @@ import org.hibernate.annotations.SoftDelete;
 @Entity
 @SoftDelete
 @Table(name = "differential_row_d")
-public class DifferentialRowD extends DifferentialRow {
+public class DifferentialRowD extends NumberedRow {
 
   public DifferentialRowD() {}
 }

@@ -25,6 +25,12 @@ public interface NativeStatements {
   NativeShapes integerKeysOnly(NativeShapes shape);
 
   /**
+   * For text and composite keys only: the portable selection of the batch's keys, then one native delete listing them
+   * as rows of their columns, with the predicate applied again.
+   */
+  NativeShapes keyDelete();
+
+  /**
    * The range statement for large batches, bounding its waits on row locks by {@code lockWait}.
    *
    * @param others the shapes the pass would have otherwise, fastest first

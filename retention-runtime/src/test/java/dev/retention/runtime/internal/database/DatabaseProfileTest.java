@@ -53,13 +53,13 @@ class DatabaseProfileTest {
   }
 
   @Test
-  void mariaDbGetsTheRangeStatementThenSkipLockedByPrimaryKeyForIntegerKeysANamedLockAndItsPartitions() {
+  void mariaDbGetsTheRangeStatementSkipLockedByPrimaryKeyForIntegerKeysTheDeleteByKeysForOthersANamedLockAndItsPartitions() {
     MariaDBDialect dialect = new MariaDBDialect();
     DatabaseProfile mariaDb = DatabaseDetection.OnHibernate.profile(dialect);
     assertEquals("MariaDB", mariaDb.name());
     assertEquals(dialect.supportsSkipLocked(), mariaDb.skipsLockedRows());
     assertEquals(List.of("range(INNODB; integerKeysOnly(skipLocked(by primary key)))",
-        "integerKeysOnly(skipLocked(by primary key))"), shapes(MariaDbProfile.mariaDb(true)));
+        "integerKeysOnly(skipLocked(by primary key))", "keyDelete"), shapes(MariaDbProfile.mariaDb(true)));
     assertEquals(Optional.of(SessionLock.NAMED), mariaDb.sessionLock());
     assertInstanceOf(MariaDbPartitions.class, mariaDb.partitionCatalog().orElseThrow());
     assertEquals(TextComparison.BY_COLLATION, mariaDb.textComparison());
@@ -156,6 +156,11 @@ class DatabaseProfileTest {
     @Override
     public NativeShapes integerKeysOnly(NativeShapes shape) {
       return new Named("integerKeysOnly(" + shape.name() + ")");
+    }
+
+    @Override
+    public NativeShapes keyDelete() {
+      return new Named("keyDelete");
     }
 
     @Override

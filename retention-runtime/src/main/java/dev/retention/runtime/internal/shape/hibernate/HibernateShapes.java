@@ -81,6 +81,11 @@ public final class HibernateShapes {
     }
 
     @Override
+    public NativeShapes keyDelete() {
+      return new KeyShapes(new NativeKeyDelete(factory), emf.getMetamodel());
+    }
+
+    @Override
     public NativeShapes range(RowLockWait lockWait, List<NativeShapes> others) {
       return new RangeShapes(factory, lockWait, session, others);
     }

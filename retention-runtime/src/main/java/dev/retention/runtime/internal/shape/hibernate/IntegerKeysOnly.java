@@ -11,8 +11,8 @@ import java.util.Set;
  * MariaDB's native shapes, for the keys they were measured faster on: a single id attribute of an integer type.
  * On a string key (Spring Session's 36-character UUID text, docs/PERFORMANCE.md run H) the SKIP LOCKED shape took
  * longer than the portable JPQL in every drain measured, up to 2.5 times as long, and its batches met deadlocks with
- * the application's writes; on integer keys (run G3) it tied or won. Every other key (strings, UUIDs, composite keys) gets the portable
- * JPQL, and the start line says why.
+ * the application's writes; on integer keys (run G3) it tied or won. Every other key (strings, UUIDs, composite keys)
+ * is left to {@link KeyShapes}, and the start line says why.
  */
 final class IntegerKeysOnly implements NativeShapes {
 
@@ -40,7 +40,7 @@ final class IntegerKeysOnly implements NativeShapes {
   @Override
   public Judgement judge(PassModel pass) {
     EntityType<?> entity = metamodel.entity(pass.entityType());
-    if (entity.hasSingleIdAttribute() && INTEGER_KEYS.contains(entity.getIdType().getJavaType())) {
+    if (hasIntegerKey(entity)) {
       return shapes.judge(pass);
     }
     String key = entity.hasSingleIdAttribute()
@@ -48,5 +48,10 @@ final class IntegerKeysOnly implements NativeShapes {
         : "a composite key";
     return Judgement.declines(pass.entityName() + " has " + key + ", and on MariaDB only integer keys were measured"
         + " faster this way than the portable JPQL");
+  }
+
+  /** Whether {@code entity}'s key is a single id attribute of an integer type. */
+  static boolean hasIntegerKey(EntityType<?> entity) {
+    return entity.hasSingleIdAttribute() && INTEGER_KEYS.contains(entity.getIdType().getJavaType());
   }
 }

@@ -12,9 +12,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
-import org.hibernate.metamodel.mapping.AttributeMapping;
 import org.hibernate.metamodel.mapping.BasicValuedModelPart;
 import org.hibernate.metamodel.mapping.JdbcMapping;
+import org.hibernate.metamodel.mapping.ModelPart;
 import org.hibernate.persister.entity.AbstractEntityPersister;
 import org.hibernate.type.BasicType;
 import org.hibernate.type.CustomType;
@@ -48,8 +48,16 @@ final class NativeColumns {
    */
   static Column of(SessionFactoryImplementor factory, AbstractEntityPersister persister, String attribute,
       String role, Set<Class<?>> allowed) {
-    AttributeMapping mapping = persister.findAttributeMapping(attribute);
-    String named = "the " + role + " " + attribute;
+    return check(factory, persister.findAttributeMapping(attribute), "the " + role + " " + attribute, allowed);
+  }
+
+  /**
+   * As {@link #of}, for a part of the mapping found otherwise (a key's attribute, which {@code findAttributeMapping}
+   * does not find): its column, or why a native statement may not bind a value for it.
+   *
+   * @param named the part as the reason names it: "the key attribute id.region"
+   */
+  static Column check(SessionFactoryImplementor factory, ModelPart mapping, String named, Set<Class<?>> allowed) {
     if (!(mapping instanceof BasicValuedModelPart basic) || mapping.getJdbcTypeCount() != 1) {
       return Column.refused(named + " is not a single basic column");
     }
