@@ -17,7 +17,8 @@ public final class TargetReport {
 
   /**
    * The runtime as it ships, which the targets judge: batches of the default {@code batch-size}, 500. Batches sized by
-   * {@code batch-target} ({@code sweep-auto}) are not the default: run E measured them slower under load.
+   * {@code batch-target} ({@code sweep-auto}) are not the default: runs E, G and J measured them slower under load on
+   * MariaDB (run J: about half the default's rate with rows spread across the table).
    */
   public static final String DEFAULT_SWEEP = "sweep-500";
 
