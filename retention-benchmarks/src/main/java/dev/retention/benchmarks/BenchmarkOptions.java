@@ -2,6 +2,7 @@ package dev.retention.benchmarks;
 
 import dev.retention.it.support.TestDatabase;
 import dev.retention.benchmarks.database.Layout;
+import dev.retention.benchmarks.suite.PartitionSuite;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -38,12 +39,14 @@ public record BenchmarkOptions(
     boolean printTargets,
     long partitionRows,
     int partitionDays,
+    List<String> partitionMethods,
     int tenants,
     long locks,
     List<String> lockKeys,
     List<String> lockStrategies,
     int lockWrites,
     int repeats,
+    int drainRepeats,
     Path out) {
 
   /** The parts of a run. */
@@ -104,6 +107,9 @@ public record BenchmarkOptions(
         --targets=false                     leave out the targets summary (the small-heap JVM's partial run does)
         --partition-rows=N --partition-days=D  the day-partitioned table of --modes=partitions (PostgreSQL only, not
                                             in the presets' modes): two thirds of the days and a half expired
+        --partition-methods=M,M             of unbounded-delete, sweep-drop, sweep-rows, unbounded-delete/whole-days,
+                                            sweep-drop/whole-days (all by default; sweep-rows, row batches alone,
+                                            takes about a minute per million rows)
         --tenants=N                         tenants of --modes=scopes (not in the presets' modes; 20 rows each, 1%
                                             with an expired row, tenants 51 to 150 with windows of their own)
         --locks=N                           locks of --modes=locks (INT_LOCK, 5 regions, half expired; not in the
@@ -115,6 +121,9 @@ public record BenchmarkOptions(
         --lock-writes=N                     lock renewals and new locks a second during each drain (0: none), the
                                             longest write printed
         --repeats=N                         repeats of --modes=scopes and --modes=locks (medians printed)
+        --drain-repeats=N                   rounds of --modes=drain: each runs every strategy once, the order
+                                            rotated a place a round; medians and each round's share of the
+                                            unbounded DELETE printed
         --out=DIR                           where the CSV files go (default benchmark-results/<time>)
       """;
 
@@ -159,12 +168,14 @@ public record BenchmarkOptions(
           Boolean.parseBoolean(values.get("targets")),
           Long.parseLong(values.get("partition-rows")),
           Integer.parseInt(values.get("partition-days")),
+          list(values.get("partition-methods")),
           Integer.parseInt(values.get("tenants")),
           Long.parseLong(values.get("locks")),
           list(values.get("lock-keys")),
           list(values.get("lock-strategies")),
           Integer.parseInt(values.get("lock-writes")),
           Integer.parseInt(values.get("repeats")),
+          Integer.parseInt(values.get("drain-repeats")),
           Path.of(values.get("out")));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("A numeric option is not a number: " + e.getMessage(), e);
@@ -186,12 +197,14 @@ public record BenchmarkOptions(
     values.put("memory-rows", smoke ? "40000" : "2000000");
     values.put("partition-rows", smoke ? "60000" : "10000000");
     values.put("partition-days", "30");
+    values.put("partition-methods", String.join(",", PartitionSuite.METHODS));
     values.put("tenants", smoke ? "500" : "10000");
     values.put("locks", smoke ? "5000" : "100000");
     values.put("lock-keys", "composite,text");
     values.put("lock-strategies", "sweep-default,spring-delete");
     values.put("lock-writes", "0");
     values.put("repeats", smoke ? "1" : "2");
+    values.put("drain-repeats", "1");
     values.put("memory-heap", "64m");
     values.put("compile-entities", smoke ? "20" : "200");
     values.put("compile-runs", smoke ? "1" : "7");

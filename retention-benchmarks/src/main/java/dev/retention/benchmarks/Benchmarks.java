@@ -3,6 +3,7 @@ package dev.retention.benchmarks;
 import dev.retention.benchmarks.BenchmarkOptions.Mode;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.benchmarks.report.CsvFiles;
+import dev.retention.benchmarks.report.DrainRounds;
 import dev.retention.benchmarks.report.ResultTables;
 import dev.retention.benchmarks.report.RunResults;
 import dev.retention.benchmarks.report.TargetReport;
@@ -75,7 +76,8 @@ public final class Benchmarks {
       }
     }
     if (options.modes().contains(Mode.PARTITIONS)) {
-      new PartitionSuite(options.partitionRows(), options.partitionDays(), options.foregroundRate(), System.out).run();
+      new PartitionSuite(options.partitionRows(), options.partitionDays(), options.foregroundRate(),
+          options.partitionMethods(), System.out).run();
     }
     if (options.modes().contains(Mode.SCOPES)) {
       new ScopeSuite(options.tenants(), options.repeats(), options.h2CacheKilobytes(), options.requireServers(),
@@ -94,6 +96,9 @@ public final class Benchmarks {
     Path dir = options.out();
     if (!results.drains.isEmpty()) {
       ResultTables.printDrains(out, results.drains);
+      if (options.drainRepeats() > 1) {
+        new DrainRounds(results.drains).print(out);
+      }
       CsvFiles.writeDrains(dir.resolve("drains.csv"), results.drains);
     }
     if (!results.sessions.isEmpty()) {

@@ -20,6 +20,8 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -87,21 +89,35 @@ public final class DatabaseSuite {
       if (!options.modes().contains(Mode.DRAIN)) {
         continue;
       }
-      for (Drain drain : drains) {
-        if (!fresh) {
-          load(loader, workload, tag);
+      for (int round = 0; round < options.drainRepeats(); round++) {
+        for (Drain drain : roundOrder(drains, round)) {
+          if (!fresh) {
+            load(loader, workload, tag);
+          }
+          if (round == 0 && drain == drains.get(0)) {
+            recordPlan(database, workload, tag);
+          }
+          fresh = false;
+          DrainResult result = new MeasuredDrain(database, emf, options.foregroundRate()).run(drain, workload);
+          results.drains.add(result);
+          System.out.printf(Locale.ROOT, "%s%s%s: %,d rows in %.2f s, %,.0f rows/s, %d batches, fg max %.1f ms%s%n",
+              tag, options.drainRepeats() > 1 ? "#" + (round + 1) + " " : "", drain.name(), result.deleted(),
+              result.seconds(), result.rowsPerSecond(), result.batches(), result.foreground().maxMillis(),
+              result.succeeded() ? "" : " FAILED");
         }
-        if (drain == drains.get(0)) {
-          recordPlan(database, workload, tag);
-        }
-        fresh = false;
-        DrainResult result = new MeasuredDrain(database, emf, options.foregroundRate()).run(drain, workload);
-        results.drains.add(result);
-        System.out.printf(Locale.ROOT, "%s%s: %,d rows in %.2f s, %,.0f rows/s, %d batches, fg max %.1f ms%s%n", tag,
-            drain.name(), result.deleted(), result.seconds(), result.rowsPerSecond(), result.batches(),
-            result.foreground().maxMillis(), result.succeeded() ? "" : " FAILED");
       }
     }
+  }
+
+  /**
+   * The strategies of round {@code round}, rotated {@code round} places: each takes each place in turn, so a stall of
+   * the shared machine, or the state one strategy leaves (a table bloated by the delete before), does not always fall
+   * on the same one.
+   */
+  static List<Drain> roundOrder(List<Drain> drains, int round) {
+    List<Drain> order = new ArrayList<>(drains);
+    Collections.rotate(order, -(round % Math.max(1, drains.size())));
+    return order;
   }
 
   /** Runs every strategy once on a small table, unmeasured, so the first measured one does not pay for the JIT. */
