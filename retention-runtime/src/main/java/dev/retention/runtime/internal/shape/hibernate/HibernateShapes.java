@@ -82,7 +82,7 @@ public final class HibernateShapes {
 
     @Override
     public NativeShapes keyDelete() {
-      return new KeyShapes(new NativeKeyDelete(factory), emf.getMetamodel());
+      return new KeyShapes(new NativeKeyDelete(factory, session), emf.getMetamodel());
     }
 
     @Override

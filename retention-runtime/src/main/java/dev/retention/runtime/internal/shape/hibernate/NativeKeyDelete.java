@@ -6,6 +6,7 @@ import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.Keys;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
+import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.Shape;
 import dev.retention.runtime.internal.shape.ShapeSteps;
@@ -47,9 +48,11 @@ import org.hibernate.query.NativeQuery;
 final class NativeKeyDelete implements NativeShapes {
 
   private final SessionFactoryImplementor factory;
+  private final BatchSession session;
 
-  NativeKeyDelete(SessionFactoryImplementor factory) {
+  NativeKeyDelete(SessionFactoryImplementor factory, BatchSession session) {
     this.factory = factory;
+    this.session = session;
   }
 
   @Override
@@ -86,7 +89,7 @@ final class NativeKeyDelete implements NativeShapes {
       }
       columns.add(column.name());
     }
-    return Judgement.takes(new Statement(single.getIdentifierTableName(), columns, ttl.name(),
+    return Judgement.takes(new Statement(session, single.getIdentifierTableName(), columns, ttl.name(),
         scope == null ? null : scope.name()));
   }
 
@@ -116,8 +119,8 @@ final class NativeKeyDelete implements NativeShapes {
   }
 
   /** The statements of one pass: its table, key columns in the selection's order, date and scope columns. */
-  private record Statement(String table, List<String> keyColumns, String ttlColumn, String scopeColumn)
-      implements Shape {
+  private record Statement(BatchSession session, String table, List<String> keyColumns, String ttlColumn,
+      String scopeColumn) implements Shape {
 
     @Override
     public StatementShape kind() {
@@ -125,15 +128,15 @@ final class NativeKeyDelete implements NativeShapes {
     }
 
     @Override
-    public int deleteBatch(EntityManager em, Batch batch) {
+    public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
-      BatchSession.PLAIN.prepare(em);
+      session.prepare(em);
       List<Object> keys = ShapeSteps.selectKeys(em, batch);
       int deleted = 0;
       for (List<Object> chunk : rows.pass().keys().chunks(keys)) {
         deleted += delete(em, rows, chunk);
       }
-      return deleted;
+      return BatchOutcome.deleted(deleted);
     }
 
     /** Deletes the listed rows still expired in the batch's scope, and evicts the entity from the cache. */
