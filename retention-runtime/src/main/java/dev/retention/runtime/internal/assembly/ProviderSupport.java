@@ -83,19 +83,20 @@ final class ProviderSupport {
   }
 
   /**
-   * The provider's side of dropping whole partitions; null when {@code portableOnly}, without Hibernate, or on a
+   * The provider's side of dropping whole partitions; empty when {@code portableOnly}, without Hibernate, or on a
    * database without a partition catalog.
    */
-  static PartitionTables partitionTables(EntityManagerFactory emf, DatabaseProfile database, boolean portableOnly) {
+  static Optional<PartitionTables> partitionTables(EntityManagerFactory emf, DatabaseProfile database,
+      boolean portableOnly) {
     if (portableOnly || !hibernatePresent()) {
-      return null;
+      return Optional.empty();
     }
     try {
-      return HibernatePartitionTables.forFactory(emf, database).orElse(null);
+      return HibernatePartitionTables.forFactory(emf, database);
     } catch (LinkageError otherHibernate) {
       LOGGER.log(Level.INFO, () -> "Retention cannot read partitions with this Hibernate version (" + otherHibernate
           + "); expired partitions go by row batches");
-      return null;
+      return Optional.empty();
     }
   }
 

@@ -33,15 +33,16 @@ public record PartitionPlan(Optional<PartitionSweep> sweep, Optional<String> not
   /**
    * Decides for one pass.
    *
-   * @param tables the provider's side; null without one (no Hibernate, or portable statements only)
+   * @param provider the provider's side; empty without one (no Hibernate, or portable statements only)
    */
-  public static PartitionPlan decide(PartitionTables tables, PassModel pass, PassSettings settings, PassFacts facts,
+  public static PartitionPlan decide(Optional<PartitionTables> provider, PassModel pass, PassSettings settings, PassFacts facts,
       EntityManagerFactory emf, BatchTransactions transactions) {
     ExpiredPartitions mode = settings.expiredPartitions();
     boolean on = mode != ExpiredPartitions.ROWS;
-    if (tables == null) {
+    if (provider.isEmpty()) {
       return on ? refused("no native statement runs for this provider or database") : NONE;
     }
+    PartitionTables tables = provider.get();
     String passRefusal = passRefusal(pass, facts);
     if (passRefusal != null) {
       return on ? refused(passRefusal) : NONE;

@@ -77,12 +77,12 @@ public final class HibernateShapes {
 
     @Override
     public NativeShapes integerKeysOnly(NativeShapes shape) {
-      return new IntegerKeysOnly(shape, emf.getMetamodel());
+      return MeasuredKeys.integerKeys(shape, emf.getMetamodel());
     }
 
     @Override
     public NativeShapes keyDelete() {
-      return new KeyShapes(new NativeKeyDelete(factory, session), emf.getMetamodel());
+      return MeasuredKeys.textAndCompositeKeys(new NativeKeyDelete(factory, session), emf.getMetamodel());
     }
 
     @Override
