@@ -9,7 +9,9 @@ public enum Expiry {
   /** Not expired: its date is null, after its cutoff, or its window is never. A sweep now keeps the row. */
   LIVE,
 
-  /** Expired: its date is at or before the cutoff of its window, and its pass has no condition. A sweep now deletes it. */
+  /**
+   * Expired: its date is at or before the cutoff of its window, and its pass has no condition. A sweep now deletes it.
+   */
   EXPIRED,
 
   /**

@@ -62,8 +62,8 @@ public interface PassSettings {
   Duration scopeSweepBudget();
 
   /**
-   * For a scoped pass, the windows configuration gives single scopes ({@code retention.<pass>.scope.<value>.retention}),
-   * by the scope value as written there, sorted.
+   * For a scoped pass, the windows configuration gives single scopes
+   * ({@code retention.<pass>.scope.<value>.retention}), by the scope value as written there, sorted.
    */
   Map<String, Duration> scopeWindows();
 

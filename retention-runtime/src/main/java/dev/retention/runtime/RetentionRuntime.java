@@ -313,9 +313,9 @@ public final class RetentionRuntime implements AutoCloseable {
     }
 
     /**
-     * The clock each sweep reads its {@code now} from, which decides what is expired (the cutoff) and dates the reports.
-     * When background sweeps run is not the clock's: they follow {@code System.nanoTime()}, so a clock that stands still
-     * or is set back never stops or delays them. Default: the system clock.
+     * The clock each sweep reads its {@code now} from, which decides what is expired (the cutoff) and dates the
+     * reports. When background sweeps run is not the clock's: they follow {@code System.nanoTime()}, so a clock that
+     * stands still or is set back never stops or delays them. Default: the system clock.
      */
     public Builder clock(Clock clock) {
       input.clock(Objects.requireNonNull(clock, "clock"));

@@ -17,8 +17,8 @@ import java.util.Optional;
  * <p>Called at every sweep, once for each scope it reaches, so that a changed window takes effect at the next sweep;
  * a sweep in the background may reach thousands of scopes, so it should answer from memory or a cache. A window from
  * configuration ({@code retention.<pass>.scope.<value>.retention}) wins over this one, and a scope with neither has the
- * pass's window. A window that throws, or is negative or longer than the upper bound of the {@code retention} option (other than
- * {@link #NEVER}), fails that scope's sweep, which deletes nothing of it and is reported.
+ * pass's window. A window that throws, or is negative or longer than the upper bound of the {@code retention} option
+ * (other than {@link #NEVER}), fails that scope's sweep, which deletes nothing of it and is reported.
  */
 @FunctionalInterface
 public interface ScopeWindows {

@@ -126,8 +126,8 @@ public final class SweepReport {
   }
 
   /**
-   * Whether the window was {@link ScopeWindows#NEVER}: no row was read or deleted, and {@link #cutoff()} is none. A pass
-   * whose own window is never but some of whose scopes have windows of their own keeps every row only when none of
+   * Whether the window was {@link ScopeWindows#NEVER}: no row was read or deleted, and {@link #cutoff()} is none. A
+   * pass whose own window is never but some of whose scopes have windows of their own keeps every row only when none of
    * theirs went either.
    */
   public boolean keepsEveryRow() {

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The runtime's public types, listed: the user's API in {@code dev.retention.runtime}, and what generated code needs in
- * {@code dev.retention.runtime.generated}, apart from it. A new public type is a decision to support it; this test makes
- * it one. Machinery belongs under {@code internal}, which users and the generated code never name.
+ * {@code dev.retention.runtime.generated}, apart from it. A new public type is a decision to support it; this test
+ * makes it one. Machinery belongs under {@code internal}, which users and the generated code never name.
  */
 class PublicApiTest {
 

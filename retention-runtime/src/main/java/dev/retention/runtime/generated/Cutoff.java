@@ -113,7 +113,8 @@ public record Cutoff(Instant instant, ZoneId zone) {
 
   /**
    * {@link #toEpochSeconds()} for an {@code int} attribute. A cutoff after 2038-01-19T03:14:07Z is given as
-   * {@code Integer.MAX_VALUE}, at or after every value an {@code int} holds, so every non-null row is expired, as it is.
+   * {@code Integer.MAX_VALUE}, at or after every value an {@code int} holds, so every non-null row is expired, as it
+   * is.
    *
    * @throws ArithmeticException when the cutoff is before 1901-12-13T20:45:52Z: no {@code int} value is that early,
    *     and no bound could keep every row
@@ -132,8 +133,8 @@ public record Cutoff(Instant instant, ZoneId zone) {
 
   /**
    * The instant an attribute value stands for, null staying null. A zone-less value is read in {@link #zone()}, a
-   * {@link Date} as its wall-clock time in the JVM's zone, and either is judged by the latest instant it could stand for
-   * (see the class comment).
+   * {@link Date} as its wall-clock time in the JVM's zone, and either is judged by the latest instant it could stand
+   * for (see the class comment).
    */
   public Instant instantOf(Object attributeValue) {
     if (attributeValue == null) {

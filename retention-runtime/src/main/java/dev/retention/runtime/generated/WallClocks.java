@@ -97,7 +97,8 @@ final class WallClocks {
       LocalDateTime high = before.isBefore(after) ? after : before;
       regions.add(new Region(start, low, offset));
       // In a gap the later reading uses the offset before it; in an overlap, the offset after it.
-      regions.add(new Region(low, high, transition.isGap() ? transition.getOffsetBefore() : transition.getOffsetAfter()));
+      regions.add(
+          new Region(low, high, transition.isGap() ? transition.getOffsetBefore() : transition.getOffsetAfter()));
       start = high;
       offset = transition.getOffsetAfter();
     }

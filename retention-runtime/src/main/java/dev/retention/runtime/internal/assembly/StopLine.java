@@ -13,7 +13,9 @@ public final class StopLine {
 
   private StopLine() {}
 
-  /** The stop line of a runtime whose background sweeps stopped as {@code stopped} says, waiting up to {@code timeout}. */
+  /**
+   * The stop line of a runtime whose background sweeps stopped as {@code stopped} says, waiting up to {@code timeout}.
+   */
   public static String of(BackgroundSweeps.Stopped stopped, Duration timeout) {
     List<String> inFlight = stopped.inFlight();
     if (inFlight.isEmpty()) {

@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
  * range, so a partition that holds one stays for the batches; and a table keeps at least one partition.
  *
  * <p>Which partition is the lowest changes with every drop, and an application may write a row without a value at any
- * moment: for a nullable key, each partition is looked at for such a row again right before its DDL, with the table held
- * ({@code LOCK TABLES … WRITE}) from the look to the DDL, so that no row can land in it between the two.
+ * moment: for a nullable key, each partition is looked at for such a row again right before its DDL, with the table
+ * held ({@code LOCK TABLES … WRITE}) from the look to the DDL, so that no row can land in it between the two.
  */
 public final class MariaDbPartitions implements PartitionCatalog {
 

@@ -29,11 +29,11 @@ public final class LockKeys {
   }
 
   /**
-   * The {@code GET_LOCK} name of {@code pass} in {@code schema} on MariaDB and MySQL: {@code "retention:"}, the advisory
-   * key of the schema and the pass in hex, and as much of the end of the pass name as fits in 64 characters, so that a
-   * lock seen in the server's lists names its pass. The schema is in it because those locks are the server's, not the
-   * database's (PostgreSQL's advisory locks are the database's own): two applications, or two tenants' schemas, with
-   * the same entity on one server must not skip each other's sweeps.
+   * The {@code GET_LOCK} name of {@code pass} in {@code schema} on MariaDB and MySQL: {@code "retention:"}, the
+   * advisory key of the schema and the pass in hex, and as much of the end of the pass name as fits in 64 characters,
+   * so that a lock seen in the server's lists names its pass. The schema is in it because those locks are the server's,
+   * not the database's (PostgreSQL's advisory locks are the database's own): two applications, or two tenants' schemas,
+   * with the same entity on one server must not skip each other's sweeps.
    *
    * @param schema the connection's current schema ({@code DATABASE()}); null when none is selected
    */

@@ -28,7 +28,8 @@ public final class StoredTypes {
     for (RetentionPass pass : passes) {
       storedAs(emf, pass).ifPresent(how -> problems.add("Pass " + pass.name() + ": " + how.provider()
           + " stores the @Ttl attribute " + pass.entityType().getSimpleName() + "." + pass.ttlAttribute() + " ("
-          + javaType(emf, pass) + ") " + how.form() + ", not as a date, so it cannot be compared with a cutoff. Give it a"
+          + javaType(emf, pass) + ") " + how.form() + ", not as a date, so it cannot be compared with a cutoff."
+          + " Give it a"
           + " type this provider maps as a date (a JPA 3.1 provider maps java.util.Date, Calendar, java.sql types,"
           + " LocalDate, LocalDateTime and OffsetDateTime; Instant needs JPA 3.2), or an AttributeConverter to one"));
     }

@@ -8,8 +8,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * One database's catalog of partitions and its DDL: what a table's partitioning is, its partitions and their bounds, how
- * the database compares a bound with the cutoff, and how a partition goes.
+ * One database's catalog of partitions and its DDL: what a table's partitioning is, its partitions and their bounds,
+ * how the database compares a bound with the cutoff, and how a partition goes.
  */
 public interface PartitionCatalog {
 

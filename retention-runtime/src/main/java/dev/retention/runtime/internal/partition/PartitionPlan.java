@@ -85,8 +85,8 @@ public record PartitionPlan(Optional<PartitionSweep> sweep, Optional<String> not
           + ExpiredPartitions.DROP.key() + "; now " + ExpiredPartitions.ROWS.key() + ")"));
     }
     PartitionSweep sweep = new PartitionSweep(pass, tables, target.catalog(), layout, mode);
-    return new PartitionPlan(Optional.of(sweep), Optional.of("expired partitions of " + layout.catalogName() + " go whole ("
-        + sweep.howRemoved() + ")"));
+    return new PartitionPlan(Optional.of(sweep),
+        Optional.of("expired partitions of " + layout.catalogName() + " go whole (" + sweep.howRemoved() + ")"));
   }
 
   /** Why the pass itself rules partitions out, whatever its table: each a rule a dropped partition would break. */

@@ -120,7 +120,8 @@ public final class PartitionSweep {
             + " expires; it stays, and its rows go by batches");
         case NOT_NOW -> {
           workRemains = true;
-          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.catalogName()
+          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of "
+              + layout.catalogName()
               + " is wholly expired but a lock it needs was not had within batch-timeout (" + timeout.toMillis()
               + " ms)" + (catalog.detachMayStayPending() ? "; if its detach began, it is pending and" : ";")
               + " the next sweep takes it up again, and the partitions after it");
@@ -141,7 +142,8 @@ public final class PartitionSweep {
     for (Partition partition : all) {
       if (!partition.bounded()) {
         if (partition.detachPending()) {
-          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.catalogName()
+          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of "
+              + layout.catalogName()
               + " has a detach pending that is not Retention's to finish (it is not wholly expired); finish it with"
               + " ALTER TABLE " + layout.catalogName() + " DETACH PARTITION " + partition.name() + " FINALIZE");
         }
@@ -149,7 +151,8 @@ public final class PartitionSweep {
       }
       if (!wholeRangeExpired(em, partition, cutoffValue)) {
         if (partition.detachPending()) {
-          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of " + layout.catalogName()
+          LOGGER.log(Level.WARNING, () -> pass.name() + ": partition " + partition.name() + " of "
+              + layout.catalogName()
               + " has a detach pending but is not wholly expired, so Retention leaves it; finish it with ALTER TABLE "
               + layout.catalogName() + " DETACH PARTITION " + partition.name() + " FINALIZE");
         }

@@ -144,8 +144,8 @@ public final class ExpiredRows {
           + pass.condition().get() + "\")) is JPQL, which a Criteria predicate cannot carry; use the JPQL form");
     }
     Path ttl = e.get(pass.ttlAttribute());
-    // The value, not cb.literal: a provider binds a value as the path's type (through its converter or UserType), and may
-    // render a literal by the value's own Java type, which compares otherwise.
+    // The value, not cb.literal: a provider binds a value as the path's type (through its converter or UserType), and
+    // may render a literal by the value's own Java type, which compares otherwise.
     Predicate expired = cb.lessThanOrEqualTo(ttl, (Comparable) cutoffValue);
     if (plausibleFrom != null) {
       expired = cb.and(expired, cb.greaterThanOrEqualTo(ttl, (Comparable) plausibleFrom));
@@ -160,8 +160,8 @@ public final class ExpiredRows {
   /**
    * Whether a row whose {@code @Ttl} attribute holds {@code ttlValue} is at or before the cutoff, compared as the
    * database compares the stored value with {@link #cutoffValue()}: an instant by its instant; a zone-less value by its
-   * wall-clock time (a {@code Date} as its wall-clock time in the JVM's zone, a {@code Calendar} as its own, as they are
-   * stored), which is what makes the cutoff's lowering near a transition hold here too; a day by its day; an epoch
+   * wall-clock time (a {@code Date} as its wall-clock time in the JVM's zone, a {@code Calendar} as its own, as they
+   * are stored), which is what makes the cutoff's lowering near a transition hold here too; a day by its day; an epoch
    * number by its number. Null never is.
    */
   public boolean dateExpired(Object ttlValue) {

@@ -117,8 +117,8 @@ public final class PassModel {
 
   /**
    * Epoch milliseconds before this are implausible: epoch seconds declared as milliseconds land there (every epoch
-   * second up to the year 4970 reads as milliseconds before it), and an application that stamps rows in milliseconds has
-   * no reason to stamp one in 1970-1972.
+   * second up to the year 4970 reads as milliseconds before it), and an application that stamps rows in milliseconds
+   * has no reason to stamp one in 1970-1972.
    */
   public static final Instant EARLIEST_MILLISECONDS = Instant.parse("1973-01-01T00:00:00Z");
 

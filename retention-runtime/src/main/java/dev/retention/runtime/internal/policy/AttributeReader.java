@@ -49,7 +49,8 @@ final class AttributeReader {
     }
     if (!emf.getPersistenceUnitUtil().isLoaded(instance, attribute)) {
       throw new IllegalArgumentException("Pass " + passName + ": this " + entity.getSimpleName()
-          + " has not loaded its " + attribute + " (a lazy reference or attribute), so it cannot be judged; load it first");
+          + " has not loaded its " + attribute + " (a lazy reference or attribute), so it cannot be judged;"
+          + " load it first");
     }
     try {
       return member instanceof Field field ? field.get(instance) : ((Method) member).invoke(instance);

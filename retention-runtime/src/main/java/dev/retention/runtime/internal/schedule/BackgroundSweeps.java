@@ -25,9 +25,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Whenever a sweep ends, and whenever the next planned sweep comes due, {@link #dispatch()} hands every due pass to
  * a thread while a slot is free, then arranges to be woken for the next one. When is read from the {@link SweepTimer}
- * (monotonic), never from the runtime's {@code Clock}, which only dates what a sweep deletes and reports. Nothing a sweep does loses its pass from
- * the plan: even a {@code Throwable} that escapes a sweep is logged at ERROR, kept for {@link #unexpectedFailure()}, and
- * the pass is planned again after the failure backoff.
+ * (monotonic), never from the runtime's {@code Clock}, which only dates what a sweep deletes and reports. Nothing a
+ * sweep does loses its pass from the plan: even a {@code Throwable} that escapes a sweep is logged at ERROR, kept for
+ * {@link #unexpectedFailure()}, and the pass is planned again after the failure backoff.
  */
 public final class BackgroundSweeps {
 

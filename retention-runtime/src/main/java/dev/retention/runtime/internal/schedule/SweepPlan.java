@@ -63,7 +63,9 @@ public final class SweepPlan {
     return Optional.ofNullable(queue.peek()).map(entry -> start + entry.due());
   }
 
-  /** Takes the pass whose turn it is at {@code nowNanos}, if one is due; it leaves the queue until {@link #completed}. */
+  /**
+   * Takes the pass whose turn it is at {@code nowNanos}, if one is due; it leaves the queue until {@link #completed}.
+   */
   public Optional<String> takeDue(long nowNanos) {
     Entry head = queue.peek();
     if (head == null || head.due() > sinceStart(nowNanos)) {

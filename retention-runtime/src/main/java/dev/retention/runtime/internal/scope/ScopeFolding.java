@@ -7,10 +7,10 @@ import java.util.Locale;
 /**
  * Which text scope values a database's collation may take for one value. Databases compare text by the column's
  * collation, which may ignore case ({@code ACME} and {@code acme}), accents, and trailing spaces (MariaDB's PAD SPACE
- * collations: {@code ""} and {@code " "}); the runtime cannot ask the column cheaply, so it takes two values as possibly
- * one when they are equal at the primary strength of the root locale's collation once trailing spaces are dropped. That
- * errs towards "possibly one", which only ever lengthens a window: values possibly one take the longest window among
- * them.
+ * collations: {@code ""} and {@code " "}); the runtime cannot ask the column cheaply, so it takes two values as
+ * possibly one when they are equal at the primary strength of the root locale's collation once trailing spaces are
+ * dropped. That errs towards "possibly one", which only ever lengthens a window: values possibly one take the longest
+ * window among them.
  */
 public final class ScopeFolding {
 

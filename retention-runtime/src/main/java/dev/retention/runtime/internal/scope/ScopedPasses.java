@@ -49,8 +49,8 @@ public final class ScopedPasses {
    * @throws RetentionConfigurationException listing every window given to a pass without a scope attribute, or to a
    *     value no scope can have
    */
-  public Map<String, ScopeWindowing> resolve(List<? extends RetentionPass> discovered, List<? extends RetentionPass> managed,
-      Map<String, ? extends PassSettings> settings, Metamodel metamodel) {
+  public Map<String, ScopeWindowing> resolve(List<? extends RetentionPass> discovered,
+      List<? extends RetentionPass> managed, Map<String, ? extends PassSettings> settings, Metamodel metamodel) {
     List<String> problems = new ArrayList<>();
     Set<String> names = discovered.stream().map(RetentionPass::name).collect(Collectors.toSet());
     code.keySet().stream().filter(name -> !names.contains(name)).forEach(name -> problems.add("scopeWindows(\""

@@ -29,8 +29,8 @@ public final class Jpql {
   }
 
   /**
-   * The oldest expired rows, each as its entity, then its key's columns, then (for one scope of a scoped pass) its scope
-   * value: for a batch that locks its entities as it selects them.
+   * The oldest expired rows, each as its entity, then its key's columns, then (for one scope of a scoped pass) its
+   * scope value: for a batch that locks its entities as it selects them.
    */
   public static String selectEntities(ExpiredRows rows) {
     return "select e, " + rows.pass().keys().selectList() + scopeColumn(rows) + from(rows) + oldestFirst(rows.pass());
@@ -138,10 +138,10 @@ public final class Jpql {
   }
 
   /**
-   * The scope values above {@code :after} (or all, without {@code after}) in order, of which the caller reads the first:
-   * one index probe per scope with an index that starts with the scope, so that scopes are found without reading their
-   * rows. Not {@code min(e.scope)}: PostgreSQL has no {@code min} of a {@code uuid} (Hibernate rewrites it, EclipseLink
-   * does not), while every database orders one.
+   * The scope values above {@code :after} (or all, without {@code after}) in order, of which the caller reads the
+   * first: one index probe per scope with an index that starts with the scope, so that scopes are found without reading
+   * their rows. Not {@code min(e.scope)}: PostgreSQL has no {@code min} of a {@code uuid} (Hibernate rewrites it,
+   * EclipseLink does not), while every database orders one.
    */
   /** Every value of the scope attribute stored, null among them when a row has none. */
   public static String storedScopes(PassModel pass) {
@@ -154,7 +154,9 @@ public final class Jpql {
     return "select distinct e." + scope + " from " + pass.entityName() + " e where e." + scope + " in :values";
   }
 
-  /** The values of the scope attribute of the rows {@code rows} (over all scopes) holds for: those with rows expired. */
+  /**
+   * The values of the scope attribute of the rows {@code rows} (over all scopes) holds for: those with rows expired.
+   */
   public static String scopesWithExpiredRows(ExpiredRows rows) {
     return "select distinct e." + rows.pass().scopeAttribute().orElseThrow() + from(rows);
   }

@@ -40,7 +40,8 @@ record Locked(List<Object> items, List<Object> keys) {
     List<Object> items = new ArrayList<>();
     List<Object> itemKeys = new ArrayList<>();
     for (List<Object> chunk : keys.chunks(selected)) {
-      Query lock = em.createQuery(entities ? Jpql.entitiesByKeys(rows, chunk.size()) : Jpql.idsByKeys(rows, chunk.size()));
+      Query lock = em.createQuery(
+          entities ? Jpql.entitiesByKeys(rows, chunk.size()) : Jpql.idsByKeys(rows, chunk.size()));
       rows.bind(keys.bind(lock, chunk)).setLockMode(LockModeType.PESSIMISTIC_WRITE);
       for (Object result : lock.getResultList()) {
         if (!keyAfterItem) {
@@ -67,8 +68,8 @@ record Locked(List<Object> items, List<Object> keys) {
   /**
    * Locks for reading the rows of every to-one association the pass's condition follows ({@code e.member.active}), so
    * that no other transaction can change what the condition read before the batch commits; then checks that every
-   * held row is still expired. Needed where rows go by id alone ({@code EntityManager.remove}), or where a hook was told
-   * they go.
+   * held row is still expired. Needed where rows go by id alone ({@code EntityManager.remove}), or where a hook was
+   * told they go.
    *
    * @throws IllegalStateException when a held row no longer is expired (a hook moved it, or another transaction
    *     changed what the condition read before the lock): the batch rolls back and every row stays
@@ -88,7 +89,10 @@ record Locked(List<Object> items, List<Object> keys) {
     }
   }
 
-  /** Locks for reading the rows of every to-one association the pass's condition follows, as {@link #holdConditionAndCheck}. */
+  /**
+   * Locks for reading the rows of every to-one association the pass's condition follows, as
+   * {@link #holdConditionAndCheck}.
+   */
   void holdCondition(EntityManager em, ExpiredRows rows) {
     for (List<Object> chunk : rows.pass().keys().chunks(keys)) {
       holdCondition(em, rows.pass(), chunk);

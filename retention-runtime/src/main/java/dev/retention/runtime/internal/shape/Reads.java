@@ -35,7 +35,9 @@ public final class Reads {
     return em.createQuery(Jpql.countOutside(pass, above), Long.class).setParameter("bound", typed).getSingleResult();
   }
 
-  /** The least and the greatest value of the pass's {@code @Ttl} attribute over all its rows; nulls when none has one. */
+  /**
+   * The least and the greatest value of the pass's {@code @Ttl} attribute over all its rows; nulls when none has one.
+   */
   public static Object[] range(EntityManager em, PassModel pass) {
     return (Object[]) em.createQuery(Jpql.range(pass)).getSingleResult();
   }

@@ -15,8 +15,8 @@ public final class ShapeSteps {
   private ShapeSteps() {}
 
   /**
-   * Runs {@code query}, a {@link Jpql#selectKeys} of the batch's rows (locked or not, as the caller set it), for at most
-   * the batch's size of keys, and shows the batch's guard the scope values selected.
+   * Runs {@code query}, a {@link Jpql#selectKeys} of the batch's rows (locked or not, as the caller set it), for at
+   * most the batch's size of keys, and shows the batch's guard the scope values selected.
    */
   public static List<Object> selectKeys(Query query, Batch batch) {
     Selection selected = Selection.keys(query, batch.rows(), batch.size());

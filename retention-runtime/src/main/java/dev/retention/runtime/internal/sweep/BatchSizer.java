@@ -5,8 +5,8 @@ import java.time.Duration;
 
 /**
  * How many rows the next batch of one pass may delete. Without {@code batch-target}, or with {@code batch-size} set as
- * well, always {@code batch-size}. Otherwise the size follows {@code batch-target}, as DBAs' chunking tools size chunks by time (pt-archiver and
- * pt-online-schema-change's {@code --chunk-time}).
+ * well, always {@code batch-size}. Otherwise the size follows {@code batch-target}, as DBAs' chunking tools size chunks
+ * by time (pt-archiver and pt-online-schema-change's {@code --chunk-time}).
  *
  * <p>A batch costs a fixed part (its transaction and round trips) plus a part per row. The sizer estimates both from
  * the last two batches whose sizes differ enough, and otherwise assumes the fixed part it last estimated; it then
@@ -15,9 +15,9 @@ import java.time.Duration;
  * the size whose rows cost as much as the fixed part, so a batch takes about twice the least a batch can take. A full
  * batch grows the next at most twofold; a batch slower than the target shrinks the next to a quarter at most; a failed
  * batch (a timeout, a lock wait, anything) quarters it and a deadlock halves it. The size stays between
- * {@link #MINIMUM} and the ceiling: the largest batch ({@code batch-size}'s upper bound) or less, where the pass's statement binds
- * more parameters a row. A batch that came back short says nothing about how long a full one takes, so it only ever
- * shrinks the size.
+ * {@link #MINIMUM} and the ceiling: the largest batch ({@code batch-size}'s upper bound) or less, where the pass's
+ * statement binds more parameters a row. A batch that came back short says nothing about how long a full one takes, so
+ * it only ever shrinks the size.
  *
  * <p>Growth must also pay. On some databases a row costs more in a larger batch (H2 and MariaDB deleting rows spread
  * across the table, measured in docs/PERFORMANCE.md, run F), so filling the target would delete fewer rows a second
@@ -77,8 +77,8 @@ public final class BatchSizer {
   /**
    * The sizer of a pass.
    *
-   * @param ceiling the largest batch the pass's statements allow, at most the largest batch ({@code batch-size}'s upper bound); for
-   *     a fixed {@code batch-size}, that size or less, which may be below {@link #MINIMUM}
+   * @param ceiling the largest batch the pass's statements allow, at most the largest batch ({@code batch-size}'s upper
+   *     bound); for a fixed {@code batch-size}, that size or less, which may be below {@link #MINIMUM}
    */
   public static BatchSizer of(PassSettings settings, int ceiling) {
     // The minimum bounds the sizing; a batch-size set explicitly (1 to 9 rows included) is taken as it is.

@@ -13,17 +13,17 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Which stored values of a pass's epoch attribute are implausible for the unit it declares, judged once a sweep before it
- * deletes or counts anything. Seconds and milliseconds differ a thousandfold, and the wrong one is silent: a column of
- * epoch seconds declared {@code MILLISECONDS} reads as January 1970, so every row would go at the first sweep; one of
- * milliseconds declared {@code SECONDS} (or of microseconds declared {@code MILLISECONDS}) reads as tens of thousands of
- * years ahead, so no row would ever go. Two index probes, the attribute's least and greatest values, tell whether any
- * value is off; only then one count says how many:
+ * Which stored values of a pass's epoch attribute are implausible for the unit it declares, judged once a sweep before
+ * it deletes or counts anything. Seconds and milliseconds differ a thousandfold, and the wrong one is silent: a column
+ * of epoch seconds declared {@code MILLISECONDS} reads as January 1970, so every row would go at the first sweep; one
+ * of milliseconds declared {@code SECONDS} (or of microseconds declared {@code MILLISECONDS}) reads as tens of
+ * thousands of years ahead, so no row would ever go. Two index probes, the attribute's least and greatest values, tell
+ * whether any value is off; only then one count says how many:
  *
  * <ul>
- *   <li>a milliseconds value before {@link PassModel#EARLIEST_MILLISECONDS} (1973-01-01) is where a mistake would delete
- *       rows: the predicate of such a pass keeps every row below that floor ({@code ExpiredRows}), so those rows are
- *       <em>set aside</em>, whatever they are (epoch seconds, or a sentinel such as 0), and the others go;
+ *   <li>a milliseconds value before {@link PassModel#EARLIEST_MILLISECONDS} (1973-01-01) is where a mistake would
+ *       delete rows: the predicate of such a pass keeps every row below that floor ({@code ExpiredRows}), so those rows
+ *       are <em>set aside</em>, whatever they are (epoch seconds, or a sentinel such as 0), and the others go;
  *   <li>a value after {@link #LATEST} (5000-01-01) never expires, whatever its unit: nothing is deleted by it, but the
  *       rows are counted as set aside too, since their unit is most likely not the one declared.
  * </ul>
@@ -36,7 +36,10 @@ import java.util.Optional;
  */
 public final class EpochPlausibility {
 
-  /** Epoch values after this never expire: milliseconds declared as seconds, or microseconds as milliseconds, land there. */
+  /**
+   * Epoch values after this never expire: milliseconds declared as seconds, or microseconds as milliseconds, land
+   * there.
+   */
   public static final Instant LATEST = Instant.parse("5000-01-01T00:00:00Z");
 
   /** What a sweep found: how many rows it sets aside and why (null when none). */
@@ -87,7 +90,8 @@ public final class EpochPlausibility {
     if (!settings.epochCheck()) {
       return Finding.NONE;
     }
-    Optional<Unit> unit = pass.epochUnit().map(chrono -> chrono == ChronoUnit.MILLIS ? Unit.MILLISECONDS : Unit.SECONDS);
+    Optional<Unit> unit =
+        pass.epochUnit().map(chrono -> chrono == ChronoUnit.MILLIS ? Unit.MILLISECONDS : Unit.SECONDS);
     if (unit.isEmpty()) {
       return Finding.NONE;
     }

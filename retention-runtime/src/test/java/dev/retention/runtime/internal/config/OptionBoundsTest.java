@@ -26,12 +26,18 @@ class OptionBoundsTest {
 
   @ParameterizedTest(name = "{0} = {1}")
   @CsvSource(delimiter = '|', textBlock = """
-      retention           | 999999999999999d          | too long; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
-      retention           | PT2562047788015215H       | must be at most 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
-      retention           | 99999999999999999999999s  | too long; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
-      retention           | P999999999999999D         | too long; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
-      retention           | 24856d                    | must be at most 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years), or never
-      min-retention       | 300000000000d             | must be at most 2147483647s; allowed: 0 to 2147483647s (the longest @Ttl window, about 68 years)
+      retention           | 999999999999999d          | too long; allowed: 0 to 2147483647s \
+      (the longest @Ttl window, about 68 years), or never
+      retention           | PT2562047788015215H       | must be at most 2147483647s; allowed: 0 to 2147483647s \
+      (the longest @Ttl window, about 68 years), or never
+      retention           | 99999999999999999999999s  | too long; allowed: 0 to 2147483647s \
+      (the longest @Ttl window, about 68 years), or never
+      retention           | P999999999999999D         | too long; allowed: 0 to 2147483647s \
+      (the longest @Ttl window, about 68 years), or never
+      retention           | 24856d                    | must be at most 2147483647s; allowed: 0 to 2147483647s \
+      (the longest @Ttl window, about 68 years), or never
+      min-retention       | 300000000000d             | must be at most 2147483647s; allowed: 0 to 2147483647s \
+      (the longest @Ttl window, about 68 years)
       sweep-interval      | 300000000000d             | must be at most 365d; allowed: 1s to 365d
       sweep-interval      | 366d                      | must be at most 365d; allowed: 1s to 365d
       sweep-interval      | 999ms                     | must be at least 1s; allowed: 1s to 365d

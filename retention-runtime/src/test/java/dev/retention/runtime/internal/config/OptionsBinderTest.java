@@ -159,7 +159,8 @@ class OptionsBinderTest {
     assertProblems(Map.of("retention." + AUDIT + ".bach-size", "100"),
         "retention.com.acme.AuditLogEntry.bach-size = \"100\": no option named bach-size; did you mean batch-size?"
             + " (options: enabled, retention, min-retention, batch-size, batch-target, batch-delay, sweep-interval,"
-            + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout, max-batches-per-scope, scope-sweep-budget, epoch-check,"
+            + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout, max-batches-per-scope,"
+            + " scope-sweep-budget, epoch-check,"
             + " expired-partitions)");
   }
 

@@ -53,7 +53,7 @@ class DatabaseProfileTest {
   }
 
   @Test
-  void mariaDbGetsTheRangeStatementSkipLockedByPrimaryKeyForIntegerKeysTheDeleteByKeysForOthersANamedLockAndItsPartitions() {
+  void mariaDbGetsTheRangeAndSkipLockedShapesForIntegerKeysTheKeyDeleteForOthersANamedLockAndPartitions() {
     MariaDBDialect dialect = new MariaDBDialect();
     DatabaseProfile mariaDb = DatabaseDetection.OnHibernate.profile(dialect);
     assertEquals("MariaDB", mariaDb.name());

@@ -56,8 +56,9 @@ class RegistryDiscoveryTest {
     RetentionConfigurationException failure = assertThrows(RetentionConfigurationException.class,
         () -> RegistryDiscovery.collect(List.of(new RegistryA(), new RegistryWithSession())));
 
-    assertEquals(List.of("pass " + Session.class.getCanonicalName() + " is provided by two registries, " + RegistryA.class.getName()
-        + " and " + RegistryWithSession.class.getName() + ": the entity is compiled into two modules; keep it in one"),
+    assertEquals(List.of("pass " + Session.class.getCanonicalName() + " is provided by two registries, "
+        + RegistryA.class.getName() + " and " + RegistryWithSession.class.getName()
+        + ": the entity is compiled into two modules; keep it in one"),
         failure.problems());
   }
 

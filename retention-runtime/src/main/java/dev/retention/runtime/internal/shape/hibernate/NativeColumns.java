@@ -77,7 +77,8 @@ final class NativeColumns {
     }
     Class<?> javaType = boxed(jdbc.getJavaTypeDescriptor().getJavaTypeClass());
     if (!allowed.contains(javaType)) {
-      return Column.refused(named + " is a " + javaType.getName() + ", which native SQL is not known to bind as stored");
+      return Column.refused(
+          named + " is a " + javaType.getName() + ", which native SQL is not known to bind as stored");
     }
     BasicType<?> standard = factory.getTypeConfiguration().getBasicTypeForJavaType(javaType);
     if (standard == null || standard.getJavaTypeDescriptor().getClass() != jdbc.getJavaTypeDescriptor().getClass()) {

@@ -76,7 +76,8 @@ final class NativeKeyDelete implements NativeShapes {
       return Judgement.declines(ttl.refusal());
     }
     NativeColumns.Column scope = pass.scopeAttribute()
-        .map(attribute -> NativeColumns.of(factory, single, attribute, "@TtlScope attribute", NativeColumns.SCOPE_TYPES))
+        .map(attribute -> NativeColumns.of(factory, single, attribute, "@TtlScope attribute",
+            NativeColumns.SCOPE_TYPES))
         .orElse(null);
     if (scope != null && scope.refused().isPresent()) {
       return Judgement.declines(scope.refusal());

@@ -54,7 +54,8 @@ record PrimaryKeyDelete(String sql, String scopeColumn, String ttlColumn) {
     NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
         NativeColumns.TTL_TYPES);
     NativeColumns.Column scope = pass.scopeAttribute()
-        .map(attribute -> NativeColumns.of(factory, single, attribute, "@TtlScope attribute", NativeColumns.SCOPE_TYPES))
+        .map(attribute -> NativeColumns.of(factory, single, attribute, "@TtlScope attribute",
+            NativeColumns.SCOPE_TYPES))
         .orElse(null);
     if (ttl.refused().isPresent() || scope != null && scope.refused().isPresent()) {
       return Optional.empty();

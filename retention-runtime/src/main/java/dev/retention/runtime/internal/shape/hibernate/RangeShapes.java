@@ -35,14 +35,14 @@ import org.hibernate.persister.entity.SingleTableEntityPersister;
  * delete from Entity e where <expired> and e.ttl < :rangeEnd
  * }</pre>
  *
- * <p>Strictly before the probed value, so ties at it wait for the next batch; a batch whose rows all share one value (the
- * delete finds nothing) runs on the pass's other shape instead. A backlog smaller than the batch goes in one
+ * <p>Strictly before the probed value, so ties at it wait for the next batch; a batch whose rows all share one value
+ * (the delete finds nothing) runs on the pass's other shape instead. A backlog smaller than the batch goes in one
  * {@code delete … where <expired>}. The probe counts rows as they stood when it ran: expired rows committed between the
- * probe and the delete (a bulk import of back-dated rows) fall in the range too, so the delete's own count is the bound.
- * A delete that took more rows than the batch's size rolls back, and that sweep's batches go on with the other shape,
- * which selects its rows with a limit: no committed batch exceeds its size. Measured here faster than the ctid and
- * SKIP LOCKED shapes only at large batches (see PERFORMANCE.md), so a batch below {@link #RANGE_FROM} rows runs on the
- * other shape too, and a pass whose batches are fixed below it is not judged at all.
+ * probe and the delete (a bulk import of back-dated rows) fall in the range too, so the delete's own count is the
+ * bound. A delete that took more rows than the batch's size rolls back, and that sweep's batches go on with the other
+ * shape, which selects its rows with a limit: no committed batch exceeds its size. Measured here faster than the ctid
+ * and SKIP LOCKED shapes only at large batches (see PERFORMANCE.md), so a batch below {@link #RANGE_FROM} rows runs on
+ * the other shape too, and a pass whose batches are fixed below it is not judged at all.
  *
  * <p>A plain delete cannot skip a row another transaction holds: it waits, within a lock timeout set for its
  * transaction alone (the database's {@link RowLockWait}: PostgreSQL {@code SET LOCAL lock_timeout}, MariaDB and MySQL
@@ -50,11 +50,11 @@ import org.hibernate.persister.entity.SingleTableEntityPersister;
  * the timeout rolls back, and the pass goes on with its other shape for the rest of the runtime's life, which skips
  * held rows; the log says so once.
  *
- * <p>Taken by allow-list: a pass of bulk statements with no scope (a scoped pass's batch sees each row's scope before it
- * deletes), a plain single-table entity with an id of one column or several (as for the ctid statement), whose
+ * <p>Taken by allow-list: a pass of bulk statements with no scope (a scoped pass's batch sees each row's scope before
+ * it deletes), a plain single-table entity with an id of one column or several (as for the ctid statement), whose
  * {@code @Ttl} column is on the {@link NativeColumns} allow-list, so that the probed value bound again stands for
- * exactly what is stored, and only when the pass's other shape takes it too. With several instances the pass's sweep lock keeps a second sweeper
- * away; on a database without one, the lock timeout does.
+ * exactly what is stored, and only when the pass's other shape takes it too. With several instances the pass's sweep
+ * lock keeps a second sweeper away; on a database without one, the lock timeout does.
  */
 final class RangeShapes implements NativeShapes {
 

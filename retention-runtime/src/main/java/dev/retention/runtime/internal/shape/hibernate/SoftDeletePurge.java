@@ -23,7 +23,8 @@ import org.hibernate.query.NativeQuery;
  * "purge N days after deletion"):
  *
  * <pre>{@code
- * select id from t where ttl <= :cutoff [and ttl >= :plausibleFrom] order by ttl, id limit :size for update [skip locked]
+ * select id from t where ttl <= :cutoff [and ttl >= :plausibleFrom] order by ttl, id limit :size
+ *     for update [skip locked]
  * delete from t where id in (:ids) and ttl <= :cutoff [and ttl >= :plausibleFrom]
  * }</pre>
  *
