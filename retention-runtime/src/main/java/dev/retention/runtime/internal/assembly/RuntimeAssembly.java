@@ -103,7 +103,8 @@ public final class RuntimeAssembly {
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
         stopSignal, monotonic, database.textComparison(), locks);
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
-    Optional<PartitionTables> partitionTables = ProviderSupport.partitionTables(emf, database, input.portableStatements());
+    Optional<PartitionTables> partitionTables =
+        ProviderSupport.partitionTables(emf, database, input.portableStatements());
     boolean jtaBatches = TransactionChoice.isJtaFactory(emf, jta);
     List<String> unpurgeable = new ArrayList<>();
     for (PassModel model : models) {

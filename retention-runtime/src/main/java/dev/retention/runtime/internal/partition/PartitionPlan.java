@@ -35,8 +35,8 @@ public record PartitionPlan(Optional<PartitionSweep> sweep, Optional<String> not
    *
    * @param provider the provider's side; empty without one (no Hibernate, or portable statements only)
    */
-  public static PartitionPlan decide(Optional<PartitionTables> provider, PassModel pass, PassSettings settings, PassFacts facts,
-      EntityManagerFactory emf, BatchTransactions transactions) {
+  public static PartitionPlan decide(Optional<PartitionTables> provider, PassModel pass, PassSettings settings,
+      PassFacts facts, EntityManagerFactory emf, BatchTransactions transactions) {
     ExpiredPartitions mode = settings.expiredPartitions();
     boolean on = mode != ExpiredPartitions.ROWS;
     if (provider.isEmpty()) {
