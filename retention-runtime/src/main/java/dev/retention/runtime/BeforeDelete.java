@@ -29,7 +29,7 @@ public interface BeforeDelete {
    *
    * @param em the batch's entity manager, in its transaction; changing the batch's rows here rolls the batch back
    * @param rows the ids of the rows for a pass that deletes with {@link DeleteStrategy#BULK_STATEMENTS bulk
-   *     statements}, the managed entities for one that deletes by {@link DeleteStrategy#ENTITY_REMOVAL removal}; never
+   *     statements} (for an {@code @IdClass} key, instances of the id class), the managed entities for one that deletes by {@link DeleteStrategy#ENTITY_REMOVAL removal}; never
    *     empty, and not to be modified
    * @throws Exception to roll the batch back and keep its rows
    */

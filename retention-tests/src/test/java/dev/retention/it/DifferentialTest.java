@@ -521,10 +521,7 @@ class DifferentialTest extends DatabaseSuite {
     Instant now = ORIGIN.plusMillis(random.nextLong(60 * 86_400_000L));
     boolean dryRun = random.nextInt(4) == 0;
     boolean racing = !dryRun && random.nextInt(3) == 0 && way.force() != Force.SOFT_DELETE;
-    // A hook on an @IdClass entity's bulk pass is given each row's first key attribute alone (the pass's id attribute,
-    // PassDescriptor.id), which names no row: that table takes no hooked cases until a hook is given whole keys.
     List<Class<? extends DifferentialRow>> tables = way.force() == Force.SOFT_DELETE ? List.of(DifferentialRowD.class)
-        : way.force() == Force.HOOK ? TABLES.stream().filter(table -> table != DifferentialRowF.class).toList()
         : TABLES;
     List<Case> cases = new ArrayList<>();
     for (int table = 0; table < Math.min(count, tables.size()); table++) {

@@ -5,6 +5,7 @@ import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceUnitUtil;
 import java.util.Collections;
 import java.util.List;
 
@@ -53,11 +54,14 @@ public final class HookedShape implements Shape {
       return 0;
     }
     boolean removal = rows.pass().strategy() == DeleteStrategy.ENTITY_REMOVAL;
-    Locked locked = removal ? Locked.entities(em, rows, keys) : Locked.ids(em, rows, keys);
+    // An @IdClass key is no one attribute: its rows are locked as entities, and the hook is given their identifiers,
+    // instances of the id class, as the provider makes them.
+    boolean idClass = !removal && !em.getMetamodel().entity(rows.pass().entityType()).hasSingleIdAttribute();
+    Locked locked = removal || idClass ? Locked.entities(em, rows, keys) : Locked.ids(em, rows, keys);
     if (locked.isEmpty()) {
       return 0;
     }
-    callHook(em, rows, locked);
+    callHook(em, rows, idClass ? identifiers(em, locked) : locked.items());
     batch.guard().hookReturned();
     em.flush();
     if (removal) {
@@ -76,11 +80,17 @@ public final class HookedShape implements Shape {
     return deleted;
   }
 
-  private void callHook(EntityManager em, ExpiredRows rows, Locked locked) {
+  /** The identifiers of the locked entities: for an {@code @IdClass} key, instances of the id class. */
+  private static List<Object> identifiers(EntityManager em, Locked locked) {
+    PersistenceUnitUtil util = em.getEntityManagerFactory().getPersistenceUnitUtil();
+    return locked.items().stream().map(util::getIdentifier).toList();
+  }
+
+  private void callHook(EntityManager em, ExpiredRows rows, List<Object> given) {
     try {
-      hook.beforeDelete(em, Collections.unmodifiableList(locked.items()));
+      hook.beforeDelete(em, Collections.unmodifiableList(given));
     } catch (Exception e) {
-      throw new BeforeDeleteFailedException(rows.pass().name(), locked.size(), e);
+      throw new BeforeDeleteFailedException(rows.pass().name(), given.size(), e);
     }
   }
 }
