@@ -29,7 +29,7 @@ import java.util.List;
  * <p>(For a pass that removes entities, the entities are locked, handed over and removed.) The statements are JPQL, so
  * every provider and database runs them; a statement shaped for the database has no rows to hand over.
  */
-public final class HookedShape implements Shape {
+public final class HookedShape implements Shape.DeletesRows {
 
   private final BeforeDelete hook;
 
@@ -43,11 +43,7 @@ public final class HookedShape implements Shape {
   }
 
   @Override
-  public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
-    return BatchOutcome.deleted(deleteRows(em, batch));
-  }
-
-  private int deleteRows(EntityManager em, Batch batch) {
+  public int deleteRows(EntityManager em, Batch batch) {
     ExpiredRows rows = batch.rows();
     List<Object> keys = ShapeSteps.selectKeys(em, batch);
     if (keys.isEmpty()) {

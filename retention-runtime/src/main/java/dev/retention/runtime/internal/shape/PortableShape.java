@@ -25,7 +25,7 @@ import java.util.List;
  * <p>A pass that removes entities locks those still expired instead, then removes them through the
  * {@code EntityManager}, so that callbacks, listeners and cascades run (see {@link Removal}).
  */
-public final class PortableShape implements Shape {
+public final class PortableShape implements Shape.DeletesRows {
 
   public static final PortableShape INSTANCE = new PortableShape();
 
@@ -37,11 +37,7 @@ public final class PortableShape implements Shape {
   }
 
   @Override
-  public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
-    return BatchOutcome.deleted(deleteRows(em, batch));
-  }
-
-  private int deleteRows(EntityManager em, Batch batch) {
+  public int deleteRows(EntityManager em, Batch batch) {
     ExpiredRows rows = batch.rows();
     List<Object> keys = ShapeSteps.selectKeys(em, batch);
     if (keys.isEmpty()) {

@@ -36,4 +36,19 @@ public interface Shape {
   default Optional<Object> oldestExpired(EntityManager em, ExpiredRows rows) {
     return Reads.oldestExpired(em, rows);
   }
+
+  /**
+   * A shape whose batches come to rows deleted, or fail: it asks for no rollback of its own, so the only other outcome
+   * of its batches is the one its steps record through the batch (a wider window, {@link Batch#selected}).
+   */
+  interface DeletesRows extends Shape {
+
+    /** Deletes one batch inside the caller's transaction, as {@link #deleteBatch} does; the rows deleted. */
+    int deleteRows(EntityManager em, Batch batch);
+
+    @Override
+    default BatchOutcome deleteBatch(EntityManager em, Batch batch) {
+      return BatchOutcome.deleted(deleteRows(em, batch));
+    }
+  }
 }

@@ -6,7 +6,6 @@ import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.Keys;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
-import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.Shape;
 import dev.retention.runtime.internal.shape.ShapeSteps;
@@ -121,7 +120,7 @@ final class NativeKeyDelete implements NativeShapes {
 
   /** The statements of one pass: its table, key columns in the selection's order, date and scope columns. */
   private record Statement(BatchSession session, String table, List<String> keyColumns, String ttlColumn,
-      String scopeColumn) implements Shape {
+      String scopeColumn) implements Shape.DeletesRows {
 
     @Override
     public StatementShape kind() {
@@ -129,7 +128,7 @@ final class NativeKeyDelete implements NativeShapes {
     }
 
     @Override
-    public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
+    public int deleteRows(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
       session.prepare(em);
       List<Object> keys = ShapeSteps.selectKeys(em, batch);
@@ -137,7 +136,7 @@ final class NativeKeyDelete implements NativeShapes {
       for (List<Object> chunk : rows.pass().keys().chunks(keys)) {
         deleted += delete(em, rows, chunk);
       }
-      return BatchOutcome.deleted(deleted);
+      return deleted;
     }
 
     /** Deletes the listed rows still expired in the batch's scope, and evicts the entity from the cache. */

@@ -5,7 +5,6 @@ import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
-import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.Shape;
 import jakarta.persistence.EntityManager;
@@ -129,7 +128,7 @@ final class PostgresCtidShape implements NativeShapes {
   }
 
   /** The statement of one pass. */
-  private record Statement(String sql, BatchSession session) implements Shape {
+  private record Statement(String sql, BatchSession session) implements Shape.DeletesRows {
 
     @Override
     public StatementShape kind() {
@@ -137,11 +136,7 @@ final class PostgresCtidShape implements NativeShapes {
     }
 
     @Override
-    public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
-      return BatchOutcome.deleted(deleteRows(em, batch));
-    }
-
-    private int deleteRows(EntityManager em, Batch batch) {
+    public int deleteRows(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
       session.prepare(em);
       NativeQuery<?> delete = em.createNativeQuery(sql)

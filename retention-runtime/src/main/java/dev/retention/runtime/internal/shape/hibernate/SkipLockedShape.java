@@ -5,7 +5,6 @@ import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
-import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.JpaLocks;
 import dev.retention.runtime.internal.shape.Jpql;
 import dev.retention.runtime.internal.shape.NativeShapes;
@@ -83,7 +82,7 @@ final class SkipLockedShape implements NativeShapes {
   }
 
   /** The steps of one pass. */
-  private final class Statements implements Shape {
+  private final class Statements implements Shape.DeletesRows {
 
     private final Optional<PrimaryKeyDelete> primaryKeyDelete;
 
@@ -97,11 +96,7 @@ final class SkipLockedShape implements NativeShapes {
     }
 
     @Override
-    public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
-      return BatchOutcome.deleted(deleteRows(em, batch));
-    }
-
-    private int deleteRows(EntityManager em, Batch batch) {
+    public int deleteRows(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
       session.prepare(em);
       boolean removeEach = rows.pass().strategy() == DeleteStrategy.ENTITY_REMOVAL

@@ -5,7 +5,6 @@ import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.Batch;
-import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.Shape;
 import jakarta.persistence.EntityManager;
@@ -110,7 +109,7 @@ final class SoftDeletePurge implements NativeShapes {
 
   /** The statements of one pass. */
   private record Statements(String select, String delete, String count, String oldest, Class<?> ttlType)
-      implements Shape {
+      implements Shape.DeletesRows {
 
     @Override
     public StatementShape kind() {
@@ -118,11 +117,7 @@ final class SoftDeletePurge implements NativeShapes {
     }
 
     @Override
-    public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
-      return BatchOutcome.deleted(deleteRows(em, batch));
-    }
-
-    private int deleteRows(EntityManager em, Batch batch) {
+    public int deleteRows(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
       List<?> ids = bind(em, select, rows).setParameter("size", batch.size()).getResultList();
       if (ids.isEmpty()) {
