@@ -34,6 +34,7 @@ public final class Keys {
   /** The most parameters one statement binds for keys of several attributes. */
   public static final int PARAMETERS_PER_STATEMENT = 1_000;
 
+  /** The entity's single id attribute; null for an {@code @IdClass} key, which has none. */
   private final String idAttribute;
   /** The paths of the key's attributes; empty for a single id attribute. */
   private final List<String> paths;
@@ -72,6 +73,14 @@ public final class Keys {
   /** Whether the key spans several attributes. */
   public boolean composite() {
     return !paths.isEmpty();
+  }
+
+  /**
+   * Whether the key is an {@code @IdClass}'s attributes: the entity has no single id attribute, and its identifier is
+   * an instance of the id class, which no one attribute of a row holds. Read from the metamodel once, with the key.
+   */
+  public boolean idClass() {
+    return idAttribute == null;
   }
 
   /** How many values name one row. */

@@ -52,7 +52,7 @@ public final class HookedShape implements Shape.DeletesRows {
     boolean removal = rows.pass().strategy() == DeleteStrategy.ENTITY_REMOVAL;
     // An @IdClass key is no one attribute: its rows are locked as entities, and the hook is given their identifiers,
     // instances of the id class, as the provider makes them.
-    boolean idClass = !removal && !em.getMetamodel().entity(rows.pass().entityType()).hasSingleIdAttribute();
+    boolean idClass = !removal && rows.pass().keys().idClass();
     Locked locked = removal || idClass ? Locked.entities(em, rows, keys) : Locked.ids(em, rows, keys);
     if (locked.isEmpty()) {
       return 0;
