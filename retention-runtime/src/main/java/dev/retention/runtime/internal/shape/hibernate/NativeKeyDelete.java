@@ -1,6 +1,5 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
-import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.Keys;
@@ -40,9 +39,9 @@ import org.hibernate.query.NativeQuery;
  * does: the same rows go.
  *
  * <p>Taken by allow-list, as every native statement: bulk statements, no condition (JPQL, which native SQL cannot
- * carry); a plain single-table root ({@link PlainHierarchy}); a {@code @Ttl} and scope column and every key column on
- * the {@link NativeColumns} allow-list, so that the values the JPQL selection read, bound again natively, stand for
- * exactly what is stored.
+ * carry); a plain single-table root ({@link PlainHierarchy}); a {@code @Ttl} and scope column ({@link NativeTable})
+ * and every key column on the {@link NativeColumns} allow-list, so that the values the JPQL selection read, bound
+ * again natively, stand for exactly what is stored.
  */
 final class NativeKeyDelete implements NativeShapes {
 
@@ -61,36 +60,21 @@ final class NativeKeyDelete implements NativeShapes {
 
   @Override
   public Judgement judge(PassModel pass) {
-    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS || pass.condition().isPresent()) {
-      return Judgement.quietlyDeclines(); // removal and conditions are JPQL's
-    }
-    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRootWithAnyKey(factory, pass.entityType());
-    if (root.isEmpty()) {
-      return Judgement.quietlyDeclines();
-    }
-    SingleTableEntityPersister single = root.get();
-    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
-        NativeColumns.TTL_TYPES);
-    if (ttl.refused().isPresent()) {
-      return Judgement.declines(ttl.refusal());
-    }
-    NativeColumns.Column scope = pass.scopeAttribute()
-        .map(attribute -> NativeColumns.of(factory, single, attribute, "@TtlScope attribute",
-            NativeColumns.SCOPE_TYPES))
-        .orElse(null);
-    if (scope != null && scope.refused().isPresent()) {
-      return Judgement.declines(scope.refusal());
-    }
+    return NativeTable.comparingScope(factory, pass, table -> judge(pass, table));
+  }
+
+  /** The rest of the judgement, for a pass whose table the allow-list admits: every key column on it too. */
+  private Judgement judge(PassModel pass, NativeTable table) {
     List<String> columns = new ArrayList<>();
     for (String path : keyPaths(pass.keys())) {
-      NativeColumns.Column column = keyColumn(single, path);
+      NativeColumns.Column column = keyColumn(table.root(), path);
       if (column.refused().isPresent()) {
         return Judgement.declines(column.refusal());
       }
       columns.add(column.name());
     }
-    return Judgement.takes(new Statement(session, single.getIdentifierTableName(), columns, ttl.name(),
-        scope == null ? null : scope.name()));
+    return Judgement.takes(new Statement(session, table.root().getIdentifierTableName(), columns, table.ttlColumn(),
+        table.scopeColumn().orElse(null)));
   }
 
   /** The key's attribute paths, as {@link Keys#selectList()} selects them, without the alias. */

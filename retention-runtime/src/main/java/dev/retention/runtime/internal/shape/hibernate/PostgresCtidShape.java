@@ -1,6 +1,5 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
-import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
@@ -16,7 +15,6 @@ import java.util.Optional;
 import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.AbstractEntityPersister;
-import org.hibernate.persister.entity.SingleTableEntityPersister;
 import org.hibernate.query.NativeQuery;
 
 /**
@@ -30,7 +28,8 @@ import org.hibernate.query.NativeQuery;
  * }</pre>
  *
  * <p>Measured here about twice as fast as selecting ids and deleting by them, with no id list to bind. It takes a pass
- * only by allow-list, where the statement keeps exactly the rows the JPQL keeps:
+ * only by allow-list, where the statement keeps exactly the rows the JPQL keeps (the first three as
+ * {@link NativeTable} judges them for every native statement over one table):
  * <ul>
  *   <li>bulk statements, no condition (JPQL, which native SQL cannot carry), no scope (a scoped pass's batch sees each
  *       row's scope before it deletes);
@@ -68,33 +67,24 @@ final class PostgresCtidShape implements NativeShapes {
 
   @Override
   public Judgement judge(PassModel pass) {
-    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS || pass.condition().isPresent()) {
-      return Judgement.quietlyDeclines(); // removal and conditions are JPQL's
-    }
-    if (pass.scopeAttribute().isPresent()) {
-      return Judgement.declines("a scoped pass's batches see each row's scope before they delete");
-    }
-    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRootWithAnyKey(factory, pass.entityType());
-    if (root.isEmpty()) {
-      return Judgement.quietlyDeclines();
-    }
-    SingleTableEntityPersister single = root.get();
-    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
-        NativeColumns.TTL_TYPES);
-    if (ttl.refused().isPresent()) {
-      return Judgement.declines(ttl.refusal());
-    }
-    String table = single.getIdentifierTableName();
+    return NativeTable.unscoped(factory, pass, "a scoped pass's batches see each row's scope before they delete",
+        plain -> judge(pass, plain));
+  }
+
+  /** The rest of the judgement, for a pass whose table the allow-list admits: a plain table in the catalog. */
+  private Judgement judge(PassModel pass, NativeTable plain) {
+    String table = plain.root().getIdentifierTableName();
     Optional<String> tableNote = tableNote(table);
     if (tableNote.isPresent()) {
       return Judgement.declines(tableNote.get());
     }
     // Oldest first, then by key: every id column of an @EmbeddedId, which the statement names only to order.
-    String id = String.join(", ", single.getIdentifierColumnNames());
-    String floor = pass.hasFloor() ? " and " + ttl.name() + " >= ?4" : "";
+    String id = String.join(", ", plain.root().getIdentifierColumnNames());
+    String ttl = plain.ttlColumn();
+    String floor = pass.hasFloor() ? " and " + ttl + " >= ?4" : "";
     return Judgement.takes(new Statement("delete from only " + table + " where ctid = any(array(select ctid from only "
-        + table + " where " + ttl.name() + " <= ?1" + floor + " order by " + ttl.name() + ", " + id
-        + " limit ?2 for update skip locked)) and " + ttl.name() + " <= ?3" + floor, session));
+        + table + " where " + ttl + " <= ?1" + floor + " order by " + ttl + ", " + id
+        + " limit ?2 for update skip locked)) and " + ttl + " <= ?3" + floor, session));
   }
 
   /** Why the table cannot hold the bound, or empty when it is a plain table. */

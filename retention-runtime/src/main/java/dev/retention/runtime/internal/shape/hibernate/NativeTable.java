@@ -1,0 +1,69 @@
+package dev.retention.runtime.internal.shape.hibernate;
+
+import dev.retention.runtime.DeleteStrategy;
+import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.shape.NativeShapes.Judgement;
+import java.util.Optional;
+import java.util.function.Function;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.persister.entity.SingleTableEntityPersister;
+
+/**
+ * The allow-list a native bulk statement over one table opens with, judged here for the {@code ctid} delete and
+ * MariaDB's delete by keys alike: a pass of bulk statements without a condition (removal and conditions are JPQL's,
+ * which native SQL cannot carry), over the root of a plain single-table hierarchy with a key of any number of columns
+ * ({@link PlainHierarchy#plainRootWithAnyKey}), whose {@code @Ttl} column, and {@code @TtlScope} column where the pass
+ * has one, are on the {@link NativeColumns} allow-list. What else a shape needs (its key columns, a plain table in the
+ * catalog), it judges itself, from what this found.
+ *
+ * @param root the persister of the entity, the root of its hierarchy and of its one table
+ * @param ttlColumn the {@code @Ttl} column
+ * @param scopeColumn the {@code @TtlScope} column; empty for a pass without a scope
+ */
+record NativeTable(SingleTableEntityPersister root, String ttlColumn, Optional<String> scopeColumn) {
+
+  /**
+   * The judgement of {@code pass} for a statement that compares the scope natively: declined (saying why, where the
+   * user should hear it) unless the allow-list admits its table, and then what {@code then} says of it.
+   */
+  static Judgement comparingScope(SessionFactoryImplementor factory, PassModel pass,
+      Function<NativeTable, Judgement> then) {
+    return judge(factory, pass, Optional.empty(), then);
+  }
+
+  /**
+   * As {@link #comparingScope}, for a statement that takes no scoped pass: a scoped pass of bulk statements without a
+   * condition is declined with {@code scopedPass}, before its mapping is read.
+   */
+  static Judgement unscoped(SessionFactoryImplementor factory, PassModel pass, String scopedPass,
+      Function<NativeTable, Judgement> then) {
+    return judge(factory, pass, Optional.of(scopedPass), then);
+  }
+
+  private static Judgement judge(SessionFactoryImplementor factory, PassModel pass, Optional<String> scopedPass,
+      Function<NativeTable, Judgement> then) {
+    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS || pass.condition().isPresent()) {
+      return Judgement.quietlyDeclines(); // removal and conditions are JPQL's
+    }
+    if (scopedPass.isPresent() && pass.scopeAttribute().isPresent()) {
+      return Judgement.declines(scopedPass.get());
+    }
+    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRootWithAnyKey(factory, pass.entityType());
+    if (root.isEmpty()) {
+      return Judgement.quietlyDeclines();
+    }
+    SingleTableEntityPersister single = root.get();
+    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
+        NativeColumns.TTL_TYPES);
+    if (ttl.refused().isPresent()) {
+      return Judgement.declines(ttl.refusal());
+    }
+    Optional<NativeColumns.Column> scope = pass.scopeAttribute()
+        .map(attribute -> NativeColumns.of(factory, single, attribute, "@TtlScope attribute",
+            NativeColumns.SCOPE_TYPES));
+    if (scope.isPresent() && scope.get().refused().isPresent()) {
+      return Judgement.declines(scope.get().refusal());
+    }
+    return then.apply(new NativeTable(single, ttl.name(), scope.map(NativeColumns.Column::name)));
+  }
+}
