@@ -139,12 +139,12 @@ public final class Jpql {
 
   /**
    * Each scope value with rows {@code rows} (over all scopes) holds for, beside the oldest such row's {@code @Ttl}
-   * attribute: one grouped read finds which scopes have rows expired under their own windows, whatever their number.
-   * The rows without a value are a group of their own.
+   * attribute and how many rows it holds for: one grouped read finds which scopes have rows expired under their own
+   * windows, and about how many, whatever the number of scopes. The rows without a value are a group of their own.
    */
-  public static String oldestByScope(ExpiredRows rows) {
+  public static String expiredByScope(ExpiredRows rows) {
     PassModel pass = rows.pass();
     String scope = "e." + pass.scopeAttribute().orElseThrow();
-    return "select " + scope + ", min(e." + pass.ttlAttribute() + ")" + from(rows) + " group by " + scope;
+    return "select " + scope + ", min(e." + pass.ttlAttribute() + "), count(e)" + from(rows) + " group by " + scope;
   }
 }

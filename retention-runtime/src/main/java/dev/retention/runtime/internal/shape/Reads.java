@@ -58,16 +58,19 @@ public final class Reads {
     return spellings;
   }
 
+  /** What {@link #expiredByScope} reads of one scope: its oldest expired row's attribute, and how many there are. */
+  public record ExpiredInScope(Object oldest, long rows) {}
+
   /**
-   * Each value of the scope attribute (null for the rows without one) with rows {@code rows} holds for, mapped to the
-   * oldest such row's {@code @Ttl} attribute.
+   * Each value of the scope attribute (null for the rows without one) with rows {@code rows} holds for: the oldest such
+   * row's {@code @Ttl} attribute, and how many there are.
    */
-  public static Map<Object, Object> oldestByScope(EntityManager em, ExpiredRows rows) {
-    Map<Object, Object> oldest = new HashMap<>();
-    for (Object row : rows.bind(em.createQuery(Jpql.oldestByScope(rows))).getResultList()) {
+  public static Map<Object, ExpiredInScope> expiredByScope(EntityManager em, ExpiredRows rows) {
+    Map<Object, ExpiredInScope> expired = new HashMap<>();
+    for (Object row : rows.bind(em.createQuery(Jpql.expiredByScope(rows))).getResultList()) {
       Object[] columns = (Object[]) row;
-      oldest.put(columns[0], columns[1]);
+      expired.put(columns[0], new ExpiredInScope(columns[1], ((Number) columns[2]).longValue()));
     }
-    return oldest;
+    return expired;
   }
 }

@@ -20,11 +20,16 @@ import java.util.function.Function;
 /**
  * The background sweeps of a scoped pass: the scopes with rows expired under their own windows, those that share a
  * window swept together as one {@link ScopeGroup}, each group (or scope) for at most {@code max-batches-per-scope}
- * batches. Which scopes are due is read at the start of each sweep in one statement whatever the number of scopes
- * ({@link #dueScopes}); a scope with nothing expired costs no batch, and an idle sweep reports no work. When a sweep
- * reaches {@code max-batches-per-sweep}, the next one goes on with the scopes this round has not reached, so every
- * scope gets its turn however large the first ones are. The {@link SweepLoop} sweeps the groups; this class only says
- * which, and keeps the round's place. Called by one sweep at a time.
+ * batches. Which scopes are due, and about how many rows each has expired, is read at the start of each sweep in one
+ * statement whatever the number of scopes ({@link #dueScopes}); a scope with nothing expired costs no batch, and an
+ * idle sweep reports no work.
+ *
+ * <p>A group takes scopes whose expired rows together fit in less than one scope's share of batches, so that it
+ * drains within that share and its last batch comes back short; a scope with more rows than that (a large tenant) is
+ * swept alone with its own share, as before groups, so that it cannot hold back the scopes it would share a group
+ * with. When a sweep reaches {@code max-batches-per-sweep}, the next one goes on with the scopes this round has not
+ * reached, so every scope gets its turn however large the first ones are. The {@link SweepLoop} sweeps the groups;
+ * this class only says which, and keeps the round's place. Called by one sweep at a time.
  */
 final class ScopeRounds {
 
@@ -35,9 +40,9 @@ final class ScopeRounds {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static final Comparator<Object> ORDER = Comparator.nullsLast((a, b) -> ((Comparable) a).compareTo(b));
 
-  /** The order groups are swept in: the shortest windows first, then by value. */
-  private static final Comparator<DueScopes> SWEEP_ORDER = Comparator.comparing(DueScopes::window)
-      .thenComparing(due -> due.scopes().values().isEmpty() ? null : due.scopes().values().get(0), ORDER);
+  /** The order scopes are swept in: the shortest windows first, then by value. */
+  private static final Comparator<DueScope> SWEEP_ORDER = Comparator.comparing(DueScope::window)
+      .thenComparing(DueScope::value, ORDER);
 
   private final PassSweep pass;
   /**
@@ -77,32 +82,37 @@ final class ScopeRounds {
    * The groups this sweep goes through, in {@link #SWEEP_ORDER}: those with expired rows that the round has not
    * reached yet. A sweep that starts a round forgets what the last round left.
    *
+   * @param shareOfRows the rows one scope's share of batches deletes ({@code max-batches-per-scope} batches of the
+   *     size the next batch has): a group's rows stay below it
    * @throws RuntimeException when the read that finds them fails: the next sweep starts where this one would have
    */
-  List<DueScopes> groupsToSweep(Instant now) {
+  List<DueScopes> groupsToSweep(Instant now, long shareOfRows) {
     if (sweptThisRound.isEmpty()) {
       roundLeftWork = false;
     }
     List<DueScopes> due = new ArrayList<>();
     List<Object> sharing = new ArrayList<>();
     Duration sharedWindow = null;
-    for (DueScopes one : dueScopes(now)) {
-      Object value = one.scopes().values().isEmpty() ? null : one.scopes().values().get(0);
-      if (sweptThisRound.contains(value)) {
+    long sharedRows = 0;
+    for (DueScope one : dueScopes(now)) {
+      if (sweptThisRound.contains(one.value())) {
         continue;
       }
-      boolean alone = one.windowFailure().isPresent() || value == null;
-      if (sharedWindow != null
-          && (alone || !sharedWindow.equals(one.window()) || sharing.size() == VALUES_PER_GROUP)) {
+      boolean alone = one.windowFailure().isPresent() || one.value() == null || one.rows() >= shareOfRows;
+      boolean fits = !alone && one.window().equals(sharedWindow) && sharedRows + one.rows() < shareOfRows
+          && sharing.size() < VALUES_PER_GROUP;
+      if (sharedWindow != null && !fits) {
         due.add(DueScopes.at(ScopeGroup.of(sharing), sharedWindow));
         sharing = new ArrayList<>();
         sharedWindow = null;
+        sharedRows = 0;
       }
       if (alone) {
-        due.add(one);
+        due.add(new DueScopes(ScopeGroup.of(Scope.of(one.value())), one.window(), one.windowFailure()));
       } else {
-        sharing.add(value);
+        sharing.add(one.value());
         sharedWindow = one.window();
+        sharedRows += one.rows();
       }
     }
     if (sharedWindow != null) {
@@ -136,32 +146,42 @@ final class ScopeRounds {
   }
 
   /**
-   * Each scope (null for the rows without one) with rows expired under its own window, one by one, in {@link
-   * #SWEEP_ORDER}. One grouped read finds every scope with rows expired at the shortest window any scope may have
-   * (the pass's and configuration's, or none at all where windows come from code) and each one's oldest such row; a
-   * scope is due when that row is expired under the scope's own window. A scope whose window could not be read is due
-   * too: its sweep reports the failure, and keeps its rows. Where the database takes several spellings for one value,
-   * the read names one of them, and the batches of that scope go by the longest window among them ({@link BatchRun}).
+   * One scope with expired rows, as the sweep's first read found it.
+   *
+   * @param value the scope's value; null for the rows without one
+   * @param window its window; meaningless when {@code windowFailure} is present
+   * @param rows its rows expired at the shortest window any scope may have: at least those expired under its own
    */
-  private List<DueScopes> dueScopes(Instant now) {
+  private record DueScope(Object value, Duration window, Optional<RuntimeException> windowFailure, long rows) {}
+
+  /**
+   * Each scope (null for the rows without one) with rows expired under its own window, in {@link #SWEEP_ORDER}. One
+   * grouped read finds every scope with rows expired at the shortest window any scope may have (the pass's and
+   * configuration's, or none at all where windows come from code), each one's oldest such row and their number; a scope
+   * is due when that row is expired under the scope's own window. A scope whose window could not be read is due too:
+   * its sweep reports the failure, and keeps its rows. Where the database takes several spellings for one value, the
+   * read names one of them, and the batches of that scope go by the longest window among them ({@link BatchRun}).
+   */
+  private List<DueScope> dueScopes(Instant now) {
     Optional<Duration> shortest = shortestWindow();
     if (shortest.isEmpty()) {
       return List.of(); // every scope's rows are kept for ever
     }
     ExpiredRows atShortest = expiredAt(now, shortest.get(), ScopeGroup.all());
-    Map<Object, Object> oldest = read(em -> Reads.oldestByScope(em, atShortest));
-    List<DueScopes> due = new ArrayList<>();
-    for (Map.Entry<Object, Object> scope : oldest.entrySet()) {
-      ScopeGroup one = ScopeGroup.of(Scope.of(scope.getKey()));
+    Map<Object, Reads.ExpiredInScope> expired = read(em -> Reads.expiredByScope(em, atShortest));
+    List<DueScope> due = new ArrayList<>();
+    for (Map.Entry<Object, Reads.ExpiredInScope> scope : expired.entrySet()) {
+      Object value = scope.getKey();
+      long rows = scope.getValue().rows();
       Duration window;
       try {
-        window = pass.scopes().windowOf(Scope.of(scope.getKey()));
+        window = pass.scopes().windowOf(Scope.of(value));
       } catch (RuntimeException failed) {
-        due.add(new DueScopes(one, Duration.ZERO, Optional.of(failed)));
+        due.add(new DueScope(value, Duration.ZERO, Optional.of(failed), rows));
         continue;
       }
-      if (!ScopeWindows.NEVER.equals(window) && expiredUnder(now, window, one, scope.getValue())) {
-        due.add(DueScopes.at(one, window));
+      if (!ScopeWindows.NEVER.equals(window) && expiredUnder(now, window, value, scope.getValue().oldest())) {
+        due.add(new DueScope(value, window, Optional.empty(), rows));
       }
     }
     due.sort(SWEEP_ORDER);
@@ -172,9 +192,9 @@ final class ScopeRounds {
    * Whether a scope's oldest row, {@code oldest}, is expired under {@code window}, compared as the database compares;
    * also when the runtime cannot compare it (a converted or custom type): its batches then judge its rows.
    */
-  private boolean expiredUnder(Instant now, Duration window, ScopeGroup scope, Object oldest) {
+  private boolean expiredUnder(Instant now, Duration window, Object value, Object oldest) {
     try {
-      return expiredAt(now, window, scope).dateExpired(oldest);
+      return expiredAt(now, window, ScopeGroup.of(Scope.of(value))).dateExpired(oldest);
     } catch (IllegalArgumentException | ClassCastException cannotCompare) {
       return true;
     }

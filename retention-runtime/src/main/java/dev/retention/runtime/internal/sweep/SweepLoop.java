@@ -58,7 +58,7 @@ final class SweepLoop {
       tellStarted(passCutoff);
       started = true;
       try {
-        work.addAll(rounds.groupsToSweep(now));
+        work.addAll(rounds.groupsToSweep(now, (long) request.maxBatchesPerScope() * sizes.nextSize()));
       } catch (RuntimeException | Error e) {
         result = SweepResult.failed(new SweepFailedException(pass.name(), "finding the scopes with expired rows",
             passCutoff, e));

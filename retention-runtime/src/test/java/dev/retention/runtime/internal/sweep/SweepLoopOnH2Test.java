@@ -238,20 +238,22 @@ class SweepLoopOnH2Test {
   }
 
   @Test
-  void aGroupSharesOneScopesShareOfBatchesAndTheRestWaitsForTheNextSweep() {
-    fixture.persist(10, EXPIRED, "a");
-    fixture.persist(10, EXPIRED, "b");
+  void aScopeWithMoreExpiredRowsThanOneShareIsSweptAloneAndTheSmallOnesTogether() {
+    fixture.persist(30, EXPIRED, "a");
+    fixture.persist(2, EXPIRED, "b");
+    fixture.persist(2, EXPIRED, "c");
+    fixture.persist(2, EXPIRED, "d");
     Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5).maxBatchesPerScope(2), null);
 
     SweepReport first = sweeper.sweep();
-    assertEquals(2, first.batches(), "max-batches-per-scope bounds the group as it bounds one scope");
-    assertEquals(10, first.deleted());
-    assertTrue(first.workRemains());
-    assertEquals(List.of(5L, 5L), List.of(fixture.count("a"), fixture.count("b")), "the oldest rows first, of both");
 
-    SweepReport second = sweeper.sweep();
-    assertEquals(10, second.deleted());
-    assertEquals(0, fixture.count());
+    ScopeGroup others = ScopeGroup.of(List.of("b", "c", "d"));
+    assertEquals(List.of(ScopeGroup.of(Scope.of("a")), ScopeGroup.of(Scope.of("a")), others, others),
+        fixture.shape.scopes, "a's thirty rows are more than a share of two batches of five: a alone, within its"
+            + " share; then the others' six together, 5 and a short 1");
+    assertEquals(10 + 6, first.deleted());
+    assertTrue(first.workRemains(), "a has rows left for the next sweep");
+    assertEquals(List.of(20L, 0L, 0L), counts());
   }
 
   @Test
