@@ -20,8 +20,8 @@ import java.lang.annotation.Target;
  * }
  * }</pre>
  *
- * <p>The runtime then sweeps the entity scope by scope, never with one statement over rows of scopes whose windows
- * differ: {@code RetentionRuntime.sweep(pass, scopeValue)} sweeps one scope's rows on demand (when its user signs in,
+ * <p>The runtime then sweeps the entity by scope, never with one statement over rows of scopes whose windows differ
+ * (the scopes that share a window go together): {@code RetentionRuntime.sweep(pass, scopeValue)} sweeps one scope's rows on demand (when its user signs in,
  * say), each scope may have a window of its own (from configuration, {@code retention.<pass>.scope.<value>.retention},
  * or from code), and background sweeps give each scope a bounded share, so that one large scope cannot hold back the
  * others. Rows whose scope attribute is null form a scope of their own, with the pass's window.

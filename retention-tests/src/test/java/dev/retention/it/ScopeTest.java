@@ -51,7 +51,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * {@code @TtlScope}: an on-demand sweep of one scope touches that scope's rows only, within its bounds, never throwing
  * and never piling up; each scope has its window (configuration over code over the pass's), read at each sweep; a
- * whole sweep goes scope by scope, each with its own window and its bounded share, and resumes where it stopped.
+ * whole sweep goes window by window, each scope by its own window (those that share one together) within a bounded
+ * share, and resumes where it stopped.
  */
 @EveryProvider
 @ParameterizedClass(name = "{0}")
@@ -629,13 +630,13 @@ class ScopeTest {
   }
 
   @Test
-  void theStartLineSaysThePassGoesScopeByScope() {
+  void theStartLineSaysThePassGoesWindowByWindow() {
     String line = StartLine.of(withScopeWindows().build());
 
     assertTrue(line.contains(NOTIFICATIONS + ": retention 30d, every 1h, first sweep in "), line);
     assertTrue(line.matches("(?s).*first sweep in [0-9]+(ms|s)? \\(within max-startup-stagger 1m\\).*"), line);
-    assertTrue(line.contains(", scope by scope of tenantId (at most 10 batches each per sweep; 1 scope window from"
-        + " configuration, the others from code), " + scopedShape()), line);
+    assertTrue(line.contains(", window by window of tenantId (scopes that share a window together; at most 10 batches"
+        + " a group per sweep; 1 scope window from configuration, the others from code), " + scopedShape()), line);
     if (scopedShape().contains("SKIP LOCKED") && kind == TestDatabase.Kind.POSTGRESQL) {
       assertTrue(line.contains("(not PostgreSQL ctid: a scoped pass's batches see each row's scope before they"
           + " delete)"), line);

@@ -1,6 +1,5 @@
 package dev.retention.runtime.internal.pass;
 
-import dev.retention.runtime.Scope;
 import dev.retention.runtime.generated.Cutoff;
 import jakarta.persistence.Query;
 import jakarta.persistence.criteria.CriteriaBuilder;
@@ -14,8 +13,8 @@ import java.time.temporal.Temporal;
 import java.util.Calendar;
 import java.util.Date;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,13 +22,15 @@ import java.util.regex.Pattern;
 /**
  * Which rows of a pass may go in one batch: the one predicate every statement shape applies, at its selection and
  * again at its delete (or by holding a lock on every row it read). A row is expired when its {@code @Ttl} attribute is
- * at or before the cutoff (a null attribute never is), the pass's condition holds, and it belongs to the scope swept.
+ * at or before the cutoff (a null attribute never is), the pass's condition holds, and it belongs to the scopes swept
+ * (a {@link ScopeGroup}: every row, one scope, or several scopes that share the cutoff's window).
  *
  * <p>In JPQL, over the entity named {@code e}, with the parameters {@code :cutoff} and, for one scope's value,
- * {@code :scope}:
+ * {@code :scope}, or for a group's values, {@code :scopes}:
  *
  * <pre>{@code
  * e.ttl <= :cutoff and (condition) and e.scopeAttribute = :scope
+ * e.ttl <= :cutoff and (condition) and e.scopeAttribute in :scopes
  * }</pre>
  *
  * <p>A pass over epoch milliseconds has a floor as well, {@code e.ttl >= :plausibleFrom}: a value before 1973 is
@@ -48,15 +49,15 @@ public final class ExpiredRows {
   private final PassModel pass;
   private final Cutoff cutoff;
   private final Object cutoffValue;
-  private final Scope scope;
+  private final ScopeGroup scopes;
   /** The least value a row may have and be expired, of the cutoff's type; null for a pass without a floor. */
   private final Object plausibleFrom;
 
-  ExpiredRows(PassModel pass, Cutoff cutoff, Object cutoffValue, Scope scope, Object plausibleFrom) {
+  ExpiredRows(PassModel pass, Cutoff cutoff, Object cutoffValue, ScopeGroup scopes, Object plausibleFrom) {
     this.pass = pass;
     this.cutoff = cutoff;
     this.cutoffValue = cutoffValue;
-    this.scope = scope;
+    this.scopes = scopes;
     this.plausibleFrom = plausibleFrom;
   }
 
@@ -73,8 +74,9 @@ public final class ExpiredRows {
     return cutoffValue;
   }
 
-  public Scope scope() {
-    return scope;
+  /** The scopes whose rows this predicate covers. */
+  public ScopeGroup scopes() {
+    return scopes;
   }
 
   /** Whether the pass's condition is part of the predicate: then only JPQL can state it. */
@@ -89,7 +91,8 @@ public final class ExpiredRows {
 
   /**
    * The predicate in JPQL over {@code alias}, its parameters named {@code prefix + "cutoff"}, {@code prefix +
-   * "plausibleFrom"} and {@code prefix + "scope"}: the condition's {@code e} becomes the alias.
+   * "plausibleFrom"} and {@code prefix + "scope"} (or {@code prefix + "scopes"} for a group): the condition's {@code e}
+   * becomes the alias.
    */
   public String jpql(String alias, String prefix) {
     StringBuilder where = new StringBuilder(alias).append('.').append(pass.ttlAttribute())
@@ -99,14 +102,15 @@ public final class ExpiredRows {
           .append("plausibleFrom");
     }
     pass.condition().ifPresent(condition -> where.append(" and (").append(onAlias(condition, alias)).append(')'));
-    if (!scope.isAll()) {
+    if (!scopes.isAll()) {
       where.append(" and ").append(alias).append('.').append(pass.scopeAttribute().orElseThrow())
-          .append(scope.value().isPresent() ? " = :" + prefix + "scope" : " is null");
+          .append(scopes.withoutValue() ? " is null" : scopes.size() == 1 ? " = :" + prefix + "scope"
+              : " in :" + prefix + "scopes");
     }
     return where.toString();
   }
 
-  /** Binds what {@link #jpql()} names: the cutoff, the floor where there is one, and the scope's value if any. */
+  /** Binds what {@link #jpql()} names: the cutoff, the floor where there is one, and the scopes' values if any. */
   public <Q extends Query> Q bind(Q query) {
     parameters("").forEach(query::setParameter);
     return query;
@@ -127,7 +131,11 @@ public final class ExpiredRows {
     if (plausibleFrom != null) {
       parameters.put(prefix + "plausibleFrom", plausibleFrom);
     }
-    scope.value().ifPresent(value -> parameters.put(prefix + "scope", value));
+    if (scopes.size() == 1 && !scopes.withoutValue()) {
+      parameters.put(prefix + "scope", scopes.values().get(0));
+    } else if (scopes.size() > 1) {
+      parameters.put(prefix + "scopes", scopes.values());
+    }
     return parameters;
   }
 
@@ -150,11 +158,12 @@ public final class ExpiredRows {
     if (plausibleFrom != null) {
       expired = cb.and(expired, cb.greaterThanOrEqualTo(ttl, (Comparable) plausibleFrom));
     }
-    if (scope.isAll()) {
+    if (scopes.isAll()) {
       return expired;
     }
     Path<Object> scopePath = e.get(pass.scopeAttribute().orElseThrow());
-    return cb.and(expired, scope.value().isPresent() ? cb.equal(scopePath, scope.value().get()) : cb.isNull(scopePath));
+    return cb.and(expired, scopes.withoutValue() ? cb.isNull(scopePath)
+        : scopes.size() == 1 ? cb.equal(scopePath, scopes.values().get(0)) : scopePath.in(scopes.values()));
   }
 
   /**
@@ -174,9 +183,9 @@ public final class ExpiredRows {
     return atOrBefore(ttlValue, cutoffValue, pass.name());
   }
 
-  /** Whether a row whose scope attribute holds {@code scopeValue} belongs to this predicate's scope. */
+  /** Whether a row whose scope attribute holds {@code scopeValue} belongs to this predicate's scopes. */
   public boolean inScope(Object scopeValue) {
-    return scope.isAll() || Objects.equals(scope.value().orElse(null), scopeValue);
+    return scopes.contains(scopeValue);
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -239,18 +248,38 @@ public final class ExpiredRows {
     return out.toString();
   }
 
-  /** The scope's value a native statement binds after the cutoff; empty for all scopes and for the rows without one. */
+  /** The value of the one scope this covers; empty for all scopes, for the rows without one, and for a group. */
   public Optional<Object> scopeValue() {
-    return scope.value();
+    return scopes.size() == 1 && !scopes.withoutValue() ? Optional.of(scopes.values().get(0)) : Optional.empty();
+  }
+
+  /**
+   * The scope part of a native statement, {@code " and <column> = ?n"} ({@code in (?n, …)} for a group, {@code is
+   * null} for the rows without a value; nothing for all rows), its values added to {@code binds}, whose size numbers
+   * the labels: the native shapes render the scopes as {@link #jpql()} does.
+   */
+  public String nativeScope(String column, List<Object> binds) {
+    if (scopes.isAll()) {
+      return "";
+    }
+    if (scopes.withoutValue()) {
+      return " and " + column + " is null";
+    }
+    StringBuilder labels = new StringBuilder();
+    for (Object value : scopes.values()) {
+      binds.add(value);
+      labels.append(labels.length() == 0 ? "?" : ", ?").append(binds.size());
+    }
+    return " and " + column + (scopes.size() == 1 ? " = " + labels : " in (" + labels + ")");
   }
 
   /** The same predicate at another cutoff, for a scope whose window grew during its sweep. */
   public ExpiredRows at(Cutoff other) {
-    return new ExpiredRows(pass, other, pass.pass().cutoffValue(other), scope, plausibleFrom);
+    return new ExpiredRows(pass, other, pass.pass().cutoffValue(other), scopes, plausibleFrom);
   }
 
   @Override
   public String toString() {
-    return pass.name() + ": " + jpql() + " (cutoff " + cutoff.instant() + (scope.isAll() ? "" : ", " + scope) + ")";
+    return pass.name() + ": " + jpql() + " (cutoff " + cutoff.instant() + (scopes.isAll() ? "" : ", " + scopes) + ")";
   }
 }

@@ -107,11 +107,16 @@ public final class PassModel {
    *     ({@code epoch-check}); the floor is then in the predicate, else it is the type's least value
    */
   public ExpiredRows expiredAt(Cutoff cutoff, Scope scope, boolean judgeEpochValues) {
-    if (!scope.isAll() && scopeAttribute().isEmpty()) {
-      throw new IllegalArgumentException("Pass " + name() + " has no @TtlScope attribute, so it has no " + scope);
+    return expiredAt(cutoff, ScopeGroup.of(scope), judgeEpochValues);
+  }
+
+  /** The rows expired at {@code cutoff} within the scopes of {@code scopes}, which share that cutoff's window. */
+  public ExpiredRows expiredAt(Cutoff cutoff, ScopeGroup scopes, boolean judgeEpochValues) {
+    if (!scopes.isAll() && scopeAttribute().isEmpty()) {
+      throw new IllegalArgumentException("Pass " + name() + " has no @TtlScope attribute, so it has no " + scopes);
     }
     Object cutoffValue = pass.cutoffValue(cutoff);
-    return new ExpiredRows(this, cutoff, cutoffValue, scope, hasFloor() ? floorOf(cutoffValue, judgeEpochValues)
+    return new ExpiredRows(this, cutoff, cutoffValue, scopes, hasFloor() ? floorOf(cutoffValue, judgeEpochValues)
         : null);
   }
 

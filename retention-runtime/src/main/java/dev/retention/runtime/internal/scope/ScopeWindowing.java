@@ -5,6 +5,7 @@ import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionLimits;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -51,6 +52,13 @@ public final class ScopeWindowing {
   /** The scope values configuration gives a window of their own, in the attribute's type, sorted by their text. */
   public List<Object> configuredValues() {
     return configured.keySet().stream().sorted(Comparator.comparing(String::valueOf)).toList();
+  }
+
+  /** The pass's window and those configuration gives scopes, never among them where one is. */
+  public List<Duration> configuredWindows() {
+    List<Duration> windows = new ArrayList<>(configured.values());
+    windows.add(passWindow);
+    return windows;
   }
 
   /** Whether the application gave windows in code. */

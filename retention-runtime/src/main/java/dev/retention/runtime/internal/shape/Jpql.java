@@ -38,7 +38,7 @@ public final class Jpql {
 
   /** Whether {@link #selectKeys} and {@link #selectEntities} add each row's scope value. */
   public static boolean selectsScope(ExpiredRows rows) {
-    return !rows.scope().isAll();
+    return !rows.scopes().isAll();
   }
 
   private static String scopeColumn(ExpiredRows rows) {
@@ -127,43 +127,24 @@ public final class Jpql {
   }
 
   /**
-   * The spellings stored for scope value {@code :value}: every value of the scope attribute the database matches for it
-   * ({@code ACME} and {@code acme} under a case-insensitive collation). With {@code hashed}, each beside the
-   * {@code md5} of its bytes, for databases whose {@code DISTINCT} would merge the spellings.
+   * The spellings stored for the scope values {@code :values}: every value of the scope attribute the database matches
+   * for one of them ({@code ACME} and {@code acme} under a case-insensitive collation). With {@code hashed}, each beside
+   * the {@code md5} of its bytes, for databases whose {@code DISTINCT} would merge the spellings.
    */
   public static String scopeSpellings(PassModel pass, boolean hashed) {
     String scope = "e." + pass.scopeAttribute().orElseThrow();
     return "select distinct " + scope + (hashed ? ", function('md5', " + scope + ")" : "") + " from "
-        + pass.entityName() + " e where " + scope + " = :value";
+        + pass.entityName() + " e where " + scope + " in :values";
   }
 
   /**
-   * The scope values above {@code :after} (or all, without {@code after}) in order, of which the caller reads the
-   * first: one index probe per scope with an index that starts with the scope, so that scopes are found without reading
-   * their rows. Not {@code min(e.scope)}: PostgreSQL has no {@code min} of a {@code uuid} (Hibernate rewrites it,
-   * EclipseLink does not), while every database orders one.
+   * Each scope value with rows {@code rows} (over all scopes) holds for, beside the oldest such row's {@code @Ttl}
+   * attribute and how many rows it holds for: one grouped read finds which scopes have rows expired under their own
+   * windows, and about how many, whatever the number of scopes. The rows without a value are a group of their own.
    */
-  /** Every value of the scope attribute stored, null among them when a row has none. */
-  public static String storedScopes(PassModel pass) {
-    return "select distinct e." + pass.scopeAttribute().orElseThrow() + " from " + pass.entityName() + " e";
-  }
-
-  /** The values of the scope attribute among {@code :values}, one spelling of each as the database compares them. */
-  public static String distinctScopes(PassModel pass) {
-    String scope = pass.scopeAttribute().orElseThrow();
-    return "select distinct e." + scope + " from " + pass.entityName() + " e where e." + scope + " in :values";
-  }
-
-  /**
-   * The values of the scope attribute of the rows {@code rows} (over all scopes) holds for: those with rows expired.
-   */
-  public static String scopesWithExpiredRows(ExpiredRows rows) {
-    return "select distinct e." + rows.pass().scopeAttribute().orElseThrow() + from(rows);
-  }
-
-  public static String nextScope(PassModel pass, boolean after) {
-    String scope = pass.scopeAttribute().orElseThrow();
-    return "select e." + scope + " from " + pass.entityName() + " e where e." + scope
-        + (after ? " > :after" : " is not null") + " order by e." + scope;
+  public static String expiredByScope(ExpiredRows rows) {
+    PassModel pass = rows.pass();
+    String scope = "e." + pass.scopeAttribute().orElseThrow();
+    return "select " + scope + ", min(e." + pass.ttlAttribute() + "), count(e)" + from(rows) + " group by " + scope;
   }
 }

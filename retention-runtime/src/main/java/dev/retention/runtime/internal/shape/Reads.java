@@ -3,12 +3,13 @@ package dev.retention.runtime.internal.shape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
-/** The reads of a sweep beside its batches: how many rows are expired, the oldest one, the next scope. */
+/** The reads of a sweep beside its batches: how many rows are expired, the oldest one, the scopes with expired rows. */
 public final class Reads {
 
   private Reads() {}
@@ -43,13 +44,13 @@ public final class Reads {
   }
 
   /**
-   * The spellings of scope value {@code value} stored in the pass's rows, the value itself among them when it has rows:
-   * those the database matches for it under the column's collation.
+   * The spellings of the scope values {@code values} stored in the pass's rows, the values themselves among them when
+   * they have rows: those the database matches for one of them under the column's collation.
    *
    * @param hashed whether the database's {@code DISTINCT} merges spellings ({@link Jpql#scopeSpellings})
    */
-  public static List<Object> scopeSpellings(EntityManager em, PassModel pass, Object value, boolean hashed) {
-    List<?> rows = em.createQuery(Jpql.scopeSpellings(pass, hashed)).setParameter("value", value).getResultList();
+  public static List<Object> scopeSpellings(EntityManager em, PassModel pass, List<Object> values, boolean hashed) {
+    List<?> rows = em.createQuery(Jpql.scopeSpellings(pass, hashed)).setParameter("values", values).getResultList();
     List<Object> spellings = new ArrayList<>(rows.size());
     for (Object row : rows) {
       spellings.add(hashed ? ((Object[]) row)[0] : row);
@@ -57,31 +58,19 @@ public final class Reads {
     return spellings;
   }
 
-  /** Every value of the pass's scope attribute stored, null among them when a row has none. */
-  public static List<Object> storedScopes(EntityManager em, PassModel pass) {
-    return new ArrayList<>(em.createQuery(Jpql.storedScopes(pass)).getResultList());
-  }
-
-  /** One spelling of each value among {@code values}, as the database's comparison tells them apart. */
-  public static List<Object> distinctScopes(EntityManager em, PassModel pass, List<Object> values) {
-    return new ArrayList<>(em.createQuery(Jpql.distinctScopes(pass)).setParameter("values", values).getResultList());
-  }
-
-  /** The values of the scope attribute of the rows {@code rows} (over all scopes) holds for. */
-  public static List<Object> scopesWithExpiredRows(EntityManager em, ExpiredRows rows) {
-    return new ArrayList<>(rows.bind(em.createQuery(Jpql.scopesWithExpiredRows(rows))).getResultList());
-  }
+  /** What {@link #expiredByScope} reads of one scope: its oldest expired row's attribute, and how many there are. */
+  public record ExpiredInScope(Object oldest, long rows) {}
 
   /**
-   * The least value of the pass's scope attribute above {@code after} (the least of all when {@code after} is null);
-   * empty when there is none. Rows whose scope attribute is null are not a value here.
+   * Each value of the scope attribute (null for the rows without one) with rows {@code rows} holds for: the oldest such
+   * row's {@code @Ttl} attribute, and how many there are.
    */
-  public static Optional<Object> nextScope(EntityManager em, PassModel pass, Object after) {
-    Query next = em.createQuery(Jpql.nextScope(pass, after != null)).setMaxResults(1);
-    if (after != null) {
-      next.setParameter("after", after);
+  public static Map<Object, ExpiredInScope> expiredByScope(EntityManager em, ExpiredRows rows) {
+    Map<Object, ExpiredInScope> expired = new HashMap<>();
+    for (Object row : rows.bind(em.createQuery(Jpql.expiredByScope(rows))).getResultList()) {
+      Object[] columns = (Object[]) row;
+      expired.put(columns[0], new ExpiredInScope(columns[1], ((Number) columns[2]).longValue()));
     }
-    List<?> first = next.getResultList();
-    return first.isEmpty() ? Optional.empty() : Optional.of(first.get(0));
+    return expired;
   }
 }

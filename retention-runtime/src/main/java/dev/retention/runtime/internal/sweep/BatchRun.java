@@ -8,6 +8,7 @@ import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.pass.ScopeGroup;
 import dev.retention.runtime.internal.shape.Batch;
 import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.Reads;
@@ -18,24 +19,25 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 
 /**
- * The batches of one sweep over the rows of one scope (all rows, for a pass without scopes), against one cutoff:
+ * The batches of one sweep over the rows of one scope, or of a group of scopes that share a window (all rows, for a
+ * pass without scopes), against one cutoff:
  * each batch in its own transaction, until one comes back short with nothing expired left, the run reaches its bound,
  * a batch fails, or the runtime closes. A dry run counts instead. Each batch's outcome is folded into the run's
  * {@link SweepResult}; the run measures its lag when it ends, whatever ended it, and hands the result to the
  * {@link SweepLoop}.
  *
  * <p>Rows the database takes for one scope go by the longest window among the values it takes as one (a collation's
- * equals: {@code ACME} for {@code acme}). Before its first batch, a run of a text scope whose window another value may
- * outlast reads the spellings stored for it and takes the longest of their windows; and a batch that still selects rows
- * of a value with a longer window (written since) rolls back before it deletes anything, and the run goes on against
- * that window.
+ * equals: {@code ACME} for {@code acme}). Before its first batch, a run of text scopes whose window another value may
+ * outlast reads the spellings stored for them and takes the longest of their windows; and a batch that still selects
+ * rows of a value with a longer window (written since) rolls back before it deletes anything, and the run goes on
+ * against that window. A group's values cannot share a wider window (it would hold back the others): such a run ends
+ * with nothing deleted and asks to be swept one value at a time ({@link Ran#split}).
  */
 final class BatchRun implements Batch.Guard {
 
@@ -51,7 +53,7 @@ final class BatchRun implements Batch.Guard {
   static final long NO_DEADLINE = Long.MAX_VALUE;
 
   private final PassSweep pass;
-  private final Scope scope;
+  private final ScopeGroup scopes;
   private final Instant now;
   private final BatchSizer sizer;
   private Duration window;
@@ -60,6 +62,8 @@ final class BatchRun implements Batch.Guard {
   private Instant cutoff;
   /** The values of the scope attribute this run's batches selected, so each is looked up once. */
   private final Set<Object> seenValues = new HashSet<>();
+  /** Whether a value the database matched for a group's has a longer window: the group is swept value by value. */
+  private boolean splitNeeded;
   /** When the batch under way started, by the monotonic source: a hook that returns past its time fails it. */
   private long batchStartNanos;
   /** The oldest expired row found after the last batch, when that was looked up already; null when not. */
@@ -69,9 +73,9 @@ final class BatchRun implements Batch.Guard {
    * @param now the sweep's {@code now}, from which the cutoff is counted
    * @param window the scope's window, or the pass's
    */
-  BatchRun(PassSweep pass, Scope scope, Instant now, Duration window, BatchSizer sizer) {
+  BatchRun(PassSweep pass, ScopeGroup scopes, Instant now, Duration window, BatchSizer sizer) {
     this.pass = pass;
-    this.scope = scope;
+    this.scopes = scopes;
     this.now = now;
     this.sizer = sizer;
     useWindow(window);
@@ -80,13 +84,16 @@ final class BatchRun implements Batch.Guard {
   /**
    * What a run did, and whether it stopped at its bound with rows left (so that a sweep of several scopes goes on
    * with the next).
+   *
+   * @param split whether the run's group must be swept one value at a time, a spelling the database takes for one of
+   *     its values having a longer window; the run then deleted nothing
    */
-  record Ran(SweepResult result, boolean shareSpent) {}
+  record Ran(SweepResult result, boolean shareSpent, boolean split) {}
 
   private void useWindow(Duration newWindow) {
     this.window = newWindow;
     this.cutoff = cutoffOf(now, newWindow);
-    this.rows = keepsEveryRow() ? null : pass.model().expiredAt(Cutoff.of(cutoff, pass.environment().zone()), scope,
+    this.rows = keepsEveryRow() ? null : pass.model().expiredAt(Cutoff.of(cutoff, pass.environment().zone()), scopes,
         pass.settings().epochCheck());
   }
 
@@ -110,7 +117,7 @@ final class BatchRun implements Batch.Guard {
   }
 
   private String step(String what) {
-    return scope.isAll() ? what : scope + ", " + what;
+    return scopes.isAll() ? what : scopes + ", " + what;
   }
 
   /**
@@ -121,7 +128,10 @@ final class BatchRun implements Batch.Guard {
    */
   Ran drain(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
     Ran ran = deleteOrCount(soFar, maxBatches, deadlineNanos, pauseBetweenBatches);
-    return new Ran(ran.result().plus(lag(ran.result().failure())), ran.shareSpent());
+    if (ran.split()) {
+      return ran;
+    }
+    return new Ran(ran.result().plus(lag(ran.result().failure())), ran.shareSpent(), false);
   }
 
   private Ran deleteOrCount(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
@@ -129,6 +139,9 @@ final class BatchRun implements Batch.Guard {
       return ended(SweepResult.NOTHING);
     }
     SweepResult spellings = windowOfStoredSpellings();
+    if (splitNeeded) {
+      return new Ran(spellings, false, true);
+    }
     if (spellings.failed() || keepsEveryRow()) {
       return ended(spellings); // the read failed, or a spelling stored for the scope is kept for ever
     }
@@ -140,52 +153,61 @@ final class BatchRun implements Batch.Guard {
       return ended(checked.plus(countInsteadOfDeleting()));
     }
     Ran ran = deleteInBatches(soFar.plus(checked), maxBatches, deadlineNanos, pauseBetweenBatches);
-    return new Ran(checked.plus(ran.result()), ran.shareSpent());
+    return new Ran(checked.plus(ran.result()), ran.shareSpent(), ran.split());
   }
 
   private static Ran ended(SweepResult result) {
-    return new Ran(result, false);
+    return new Ran(result, false, false);
   }
 
   /**
-   * For a text scope whose window another value may outlast: widens the window to the longest among the spellings the
+   * For text scopes whose window another value may outlast: widens the window to the longest among the spellings the
    * database stores for the scope, so that {@code globex} goes by the window of {@code Globex} when the database takes
-   * them as one, even where no batch would select a row of {@code Globex}. One read, of the scope's spellings only;
-   * scopes at the longest window and values that are not text cost nothing.
+   * them as one, even where no batch would select a row of {@code Globex}; for a group, a spelling with a longer window
+   * splits it instead. One read, of the scopes' spellings only; scopes at the longest window and values that are not
+   * text cost nothing.
    *
    * @return nothing, or the failed read: the run then deletes nothing
    */
   private SweepResult windowOfStoredSpellings() {
-    Object value = scope.value().orElse(null);
-    if (!(value instanceof String) || !pass.scopes().anotherValueMayOutlast(window)) {
+    List<Object> text = scopes.values().stream().filter(String.class::isInstance).toList();
+    if (text.isEmpty() || !pass.scopes().anotherValueMayOutlast(window)) {
       return SweepResult.NOTHING;
     }
     List<Object> spellings;
     try {
       boolean hashed = pass.environment().textComparison() == TextComparison.BY_COLLATION;
-      spellings = read(em -> Reads.scopeSpellings(em, pass.model(), value, hashed));
+      spellings = read(em -> Reads.scopeSpellings(em, pass.model(), text, hashed));
     } catch (RuntimeException | Error e) {
       return failed("reading the spellings stored for the scope", e);
     }
     Duration widest = widestOf(spellings);
     if (widest.compareTo(window) > 0) {
-      LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + scope + " is stored as " + spellings + ", one value to the"
+      LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + scopes + " is stored as " + spellings + ", one value to the"
           + " database; its rows go by the longest window among them, " + Durations.format(widest));
-      useWindow(widest);
+      widen(widest);
     }
     return SweepResult.NOTHING;
+  }
+
+  /** Sweeps one scope by {@code wider} from now on; a group is swept value by value instead. */
+  private void widen(Duration wider) {
+    if (scopes.size() > 1) {
+      splitNeeded = true;
+    } else {
+      useWindow(wider);
+    }
   }
 
   private SweepResult failed(String what, Throwable e) {
     return SweepResult.failed(new SweepFailedException(pass.name(), step(what), cutoff(), e));
   }
 
-  /** The longest of this run's window and the windows of {@code values} not looked up yet. */
+  /** The longest of this run's window and the windows of {@code values} other than its own not looked up yet. */
   private Duration widestOf(List<Object> values) {
-    Object own = scope.value().orElse(null);
     Duration widest = window;
     for (Object value : values) {
-      if (Objects.equals(value, own) || !seenValues.add(value)) {
+      if (scopes.contains(value) || !seenValues.add(value)) {
         continue;
       }
       Duration its = pass.scopes().windowOf(Scope.of(value));
@@ -261,6 +283,9 @@ final class BatchRun implements Batch.Guard {
       done = done.plus(SweepResult.batch(deletedNow));
       sizer.completed(batchSize, deletedNow, took);
       pass.environment().listener().batchCompleted(BatchReport.of(pass.name(), number, deletedNow, took, batchSize));
+      if (splitNeeded) {
+        return new Ran(done, false, true); // it rolled back: nothing of the group went
+      }
       if (deletedNow < batchSize) {
         // Nothing was expired, or rows the batch selected were held, moved or went under it (another transaction
         // changed them). With nothing deleted the run ends either way, without selecting the same rows again at once;
@@ -271,7 +296,7 @@ final class BatchRun implements Batch.Guard {
         }
       }
       if (done.batches() >= maxBatches || pastDeadline(deadlineNanos)) {
-        return new Ran(done.plus(SweepResult.WORK_LEFT), done.batches() >= maxBatches);
+        return new Ran(done.plus(SweepResult.WORK_LEFT), done.batches() >= maxBatches, false);
       }
       if (pauseBetweenBatches && !stopSignal.pause(pass.settings().batchDelay())) {
         return ended(done.plus(SweepResult.WORK_LEFT));
@@ -299,8 +324,10 @@ final class BatchRun implements Batch.Guard {
     for (int attempt = 1; ; ) {
       int attemptSize = size;
       batchStartNanos = pass.environment().nanoTime();
-      if (keepsEveryRow()) {
-        return 0; // a value the database matched for the scope has a window of never: nothing of it goes
+      if (keepsEveryRow() || splitNeeded) {
+        // A value the database matched for the scope has a window of never: nothing of it goes. Or a group's value
+        // has a longer window: nothing of the group goes as one.
+        return 0;
       }
       Batch batch = new Batch(rows, attemptSize, this);
       BatchOutcome outcome;
@@ -361,9 +388,10 @@ final class BatchRun implements Batch.Guard {
     if (widest.compareTo(window) <= 0) {
       return true;
     }
-    LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + scope + " matched rows of values with a window of "
-        + Durations.format(widest) + "; its rows go by that window");
-    useWindow(widest);
+    LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + scopes + " matched rows of values with a window of "
+        + Durations.format(widest) + (scopes.size() > 1 ? "; its values are swept one by one"
+            : "; its rows go by that window"));
+    widen(widest);
     return false;
   }
 

@@ -5,17 +5,23 @@ import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.partition.PartitionPlan;
 import dev.retention.runtime.internal.partition.PartitionSweep;
+import dev.retention.runtime.internal.pass.ScopeGroup;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The one loop every sweep of a pass runs, whatever its {@link SweepRequest}: the scopes it goes through (the whole
- * pass, the due scopes of a round, or one scope), each in a {@link BatchRun} within its share of the sweep's batches,
- * every step's outcome folded into one {@link SweepResult} by its one merge rule, and the report made from the last
- * fold. After each scope the sweep goes on with the next when nothing expired is left in it, when its own share ran out
- * (it waits for a later sweep), or when its window could not be read (its rows stay; the others are not held back);
- * it stops when a batch failed, when it reached its bound or deadline with rows left, or when the runtime closes.
+ * pass, the due scopes of a round in groups that share a window, or one scope), each in a {@link BatchRun} within its
+ * share of the sweep's batches, every step's outcome folded into one {@link SweepResult} by its one merge rule, and the
+ * report made from the last fold. After each group the sweep goes on with the next when nothing expired is left in it,
+ * when its own share ran out (it waits for a later sweep), or when its window could not be read (its rows stay; the
+ * others are not held back); it stops when a batch failed, when it reached its bound or deadline with rows left, or
+ * when the runtime closes. A group whose values turn out not to share a window (a collation's equal with a longer one)
+ * is swept again one value at a time.
  */
 final class SweepLoop {
 
@@ -47,37 +53,34 @@ final class SweepLoop {
     Instant cutoff = passCutoff;
     boolean started = false;
     SweepResult result = SweepResult.NOTHING;
-    List<Scope> scopes;
+    Deque<ScopeRounds.DueScopes> work = new ArrayDeque<>();
     if (request.kind() == SweepRequest.Kind.SCOPE_ROUNDS) {
       tellStarted(passCutoff);
       started = true;
       try {
-        scopes = rounds.scopesToSweep(now);
+        work.addAll(rounds.groupsToSweep(now, (long) request.maxBatchesPerScope() * sizes.nextSize()));
       } catch (RuntimeException | Error e) {
         result = SweepResult.failed(new SweepFailedException(pass.name(), "finding the scopes with expired rows",
             passCutoff, e));
-        scopes = List.of();
       }
     } else {
-      scopes = List.of(request.scope());
+      work.add(dueNow(request.scope()));
     }
     boolean wentThrough = !result.failed();
-    for (Scope scope : scopes) {
-      Duration window;
-      try {
-        window = scope.isAll() ? pass.settings().retention() : pass.scopes().windowOf(scope);
-      } catch (RuntimeException e) {
+    while (!work.isEmpty()) {
+      ScopeRounds.DueScopes due = work.removeFirst();
+      if (due.windowFailure().isPresent()) {
         if (!started) {
           tellStarted(passCutoff);
           started = true;
         }
         // Its rows stay; the other scopes are not held back by one scope's window.
-        result = result.plus(SweepResult.failed(new SweepFailedException(pass.name(), scope + ", its window",
-            passCutoff, e)));
-        wentPast(request, scope, false);
+        result = result.plus(SweepResult.failed(new SweepFailedException(pass.name(), due.scopes() + ", its window",
+            passCutoff, due.windowFailure().get())));
+        wentPast(request, due.scopes(), false);
         continue;
       }
-      BatchRun run = new BatchRun(pass, scope, now, window, sizes);
+      BatchRun run = new BatchRun(pass, due.scopes(), now, due.window(), sizes);
       if (request.kind() == SweepRequest.Kind.ONE_SCOPE) {
         cutoff = run.cutoff();
       }
@@ -110,6 +113,15 @@ final class SweepLoop {
       }
       BatchRun.Ran ran = run.drain(result, share, deadline, request.pausesBetweenBatches());
       result = result.plus(ran.result());
+      if (ran.split()) {
+        // A spelling the database takes for one of the group's values has a longer window: nothing was deleted, and
+        // the values go one by one, each by the longest window among its own spellings.
+        List<ScopeRounds.DueScopes> oneByOne = due.oneByOne();
+        for (int index = oneByOne.size() - 1; index >= 0; index--) {
+          work.addFirst(oneByOne.get(index));
+        }
+        continue;
+      }
       if (request.kind() == SweepRequest.Kind.ONE_SCOPE) {
         cutoff = run.cutoff(); // later, when the scope's window grew to that of a value the database matched
       }
@@ -122,7 +134,7 @@ final class SweepLoop {
         wentThrough = false; // stopped at the sweep's bound or deadline, or by the runtime closing
         break;
       }
-      wentPast(request, scope, rowsLeft);
+      wentPast(request, due.scopes(), rowsLeft);
     }
     if (request.kind() == SweepRequest.Kind.SCOPE_ROUNDS && wentThrough && rounds.roundEnded()) {
       result = result.plus(SweepResult.WORK_LEFT);
@@ -140,10 +152,21 @@ final class SweepLoop {
     pass.environment().listener().sweepStarted(pass.name(), cutoff, pass.settings().dryRun());
   }
 
-  /** Tells the round, when the sweep is one, that the sweep is done with {@code scope}. */
-  private void wentPast(SweepRequest request, Scope scope, boolean rowsLeft) {
+  /** Tells the round, when the sweep is one, that the sweep is done with {@code scopes}. */
+  private void wentPast(SweepRequest request, ScopeGroup scopes, boolean rowsLeft) {
     if (request.kind() == SweepRequest.Kind.SCOPE_ROUNDS) {
-      rounds.wentPast(scope, rowsLeft);
+      rounds.wentPast(scopes, rowsLeft);
+    }
+  }
+
+  /** The whole pass, or one scope on demand, at its window now; or why that window could not be read. */
+  private ScopeRounds.DueScopes dueNow(Scope scope) {
+    ScopeGroup scopes = ScopeGroup.of(scope);
+    try {
+      return ScopeRounds.DueScopes.at(scopes, scope.isAll() ? pass.settings().retention()
+          : pass.scopes().windowOf(scope));
+    } catch (RuntimeException e) {
+      return new ScopeRounds.DueScopes(scopes, Duration.ZERO, Optional.of(e));
     }
   }
 

@@ -22,8 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Sweeps one pass: computes the cutoff once, then deletes in bounded batches ({@link BatchRun}), each in its own
  * transaction, until a batch comes back short, the sweep reaches its bound, a batch fails, or the runtime closes. Never
- * throws: every outcome is a {@link SweepReport}. A pass with a scope attribute is swept scope by scope
- * ({@link ScopeRounds}), each against its own cutoff. Every kind of sweep is a {@link SweepRequest} run by the one
+ * throws: every outcome is a {@link SweepReport}. A pass with a scope attribute is swept window by window, the scopes
+ * that share one together ({@link ScopeRounds}), each against its own cutoff. Every kind of sweep is a {@link SweepRequest} run by the one
  * {@link SweepLoop}; this class takes the pass's lock, and keeps on-demand sweeps of one scope from piling up.
  */
 public final class Sweeper {
@@ -96,8 +96,8 @@ public final class Sweeper {
       return "";
     }
     int perScope = pass.settings().maxBatchesPerScope();
-    return ", scope by scope of " + scopes.values().attribute() + " (at most " + perScope
-        + (perScope == 1 ? " batch" : " batches") + " each per sweep; " + scopes.configuredScopes()
+    return ", window by window of " + scopes.values().attribute() + " (scopes that share a window together; at most "
+        + perScope + (perScope == 1 ? " batch" : " batches") + " a group per sweep; " + scopes.configuredScopes()
         + (scopes.configuredScopes() == 1 ? " scope window" : " scope windows") + " from configuration"
         + (scopes.hasCodeWindows() ? ", the others from code" : "") + ")";
   }
@@ -114,7 +114,7 @@ public final class Sweeper {
 
   /**
    * Runs one sweep now, in this thread; a sweep of the same pass already running is waited for first. A scoped pass is
-   * swept scope by scope, each against its own window and within its share of the sweep.
+   * swept window by window, each group of scopes against its own window and within its share of the sweep.
    *
    * <p>First it takes the pass's lock in the database without waiting ({@link PassLocks}): when another instance holds
    * it, that instance is sweeping the pass, and this sweep is reported skipped, having read nothing. The lock is held

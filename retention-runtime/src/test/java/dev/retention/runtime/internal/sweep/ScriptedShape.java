@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.StatementShape;
+import dev.retention.runtime.internal.pass.ScopeGroup;
 import dev.retention.runtime.internal.shape.Batch;
 import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.PortableShape;
@@ -31,6 +32,8 @@ final class ScriptedShape implements Shape {
   final List<Instant> cutoffs = new ArrayList<>();
   /** The size of every attempt, in order. */
   final List<Integer> sizes = new ArrayList<>();
+  /** The scopes of each batch, attempts included. */
+  final List<ScopeGroup> scopes = new ArrayList<>();
 
   ScriptedShape then(Step step) {
     script.add(step);
@@ -86,6 +89,7 @@ final class ScriptedShape implements Shape {
   @Override
   public BatchOutcome deleteBatch(EntityManager em, Batch batch) {
     cutoffs.add(batch.rows().cutoff().toInstant());
+    scopes.add(batch.rows().scopes());
     sizes.add(batch.size());
     Step step = script.poll();
     return (step == null ? DELETES : step).run(em, batch);

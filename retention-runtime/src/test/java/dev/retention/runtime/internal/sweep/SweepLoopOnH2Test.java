@@ -10,6 +10,7 @@ import dev.retention.runtime.Scope;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.TransactionRunner;
+import dev.retention.runtime.internal.pass.ScopeGroup;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,9 @@ class SweepLoopOnH2Test {
   private static final Duration EXPIRED = Duration.ofDays(40);
   private static final Duration FRESH = Duration.ofDays(1);
   private static final Duration PASS_CUTOFF_AGE = LoopNotePass.WINDOW;
+
+  /** Windows of 30, 31 and 32 days for tenants a, b and c from code: each is a group of its own. */
+  private static final ScopeWindows APART = value -> Optional.of(Duration.ofDays(30 + "abc".indexOf((String) value)));
 
   private LoopFixture fixture;
 
@@ -130,7 +134,7 @@ class SweepLoopOnH2Test {
     fixture.persist(3, EXPIRED, "a");
     fixture.persist(3, EXPIRED, "b");
     fixture.shape.then(ScriptedShape.fails("disk full"));
-    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5), null);
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5), APART);
 
     SweepReport failed = sweeper.sweep();
 
@@ -168,7 +172,7 @@ class SweepLoopOnH2Test {
     fixture.persist(3, EXPIRED, "b");
     fixture.onBatch(batch -> fixture.stop.stop());
 
-    SweepReport report = fixture.byTenant(LoopSettings.batchesOf(5), null).sweep();
+    SweepReport report = fixture.byTenant(LoopSettings.batchesOf(5), APART).sweep();
 
     assertEquals(1, report.batches());
     assertTrue(report.workRemains());
@@ -181,7 +185,7 @@ class SweepLoopOnH2Test {
     fixture.persist(10, EXPIRED, "a");
     fixture.persist(10, EXPIRED, "b");
     fixture.persist(10, EXPIRED, "c");
-    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5).maxBatchesPerSweep(2).maxBatchesPerScope(1), null);
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5).maxBatchesPerSweep(2).maxBatchesPerScope(1), APART);
 
     SweepReport first = sweeper.sweep();
     assertEquals(List.of(5L, 5L, 10L), counts(), "a and b, one batch each: the sweep's two");
@@ -216,6 +220,63 @@ class SweepLoopOnH2Test {
   }
 
   @Test
+  void scopesThatShareAWindowGoInOneBatchAndAScopeWithALongerOneKeepsItsRows() {
+    fixture.persist(3, EXPIRED, "a");
+    fixture.persist(3, EXPIRED, "b");
+    fixture.persist(3, EXPIRED, "c");
+    fixture.persist(2, EXPIRED, "d");
+    fixture.persist(2, EXPIRED, null);
+    ScopeWindows code = value -> Optional.of("d".equals(value) ? Duration.ofDays(60) : LoopNotePass.WINDOW);
+
+    SweepReport report = fixture.byTenant(LoopSettings.batchesOf(20), code).sweep();
+
+    assertEquals(11, report.deleted());
+    assertEquals(2, report.batches(), "one for a, b and c together; one for the rows without a tenant");
+    assertEquals(List.of(ScopeGroup.of(List.of("a", "b", "c")), ScopeGroup.of(Scope.of(null))), fixture.shape.scopes);
+    assertEquals(2, fixture.count("d"), "forty days old is within d's sixty");
+    assertFalse(report.workRemains());
+  }
+
+  @Test
+  void aScopeWithMoreExpiredRowsThanOneShareIsSweptAloneAndTheSmallOnesTogether() {
+    fixture.persist(30, EXPIRED, "a");
+    fixture.persist(2, EXPIRED, "b");
+    fixture.persist(2, EXPIRED, "c");
+    fixture.persist(2, EXPIRED, "d");
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5).maxBatchesPerScope(2), null);
+
+    SweepReport first = sweeper.sweep();
+
+    ScopeGroup others = ScopeGroup.of(List.of("b", "c", "d"));
+    assertEquals(List.of(ScopeGroup.of(Scope.of("a")), ScopeGroup.of(Scope.of("a")), others, others),
+        fixture.shape.scopes, "a's thirty rows are more than a share of two batches of five: a alone, within its"
+            + " share; then the others' six together, 5 and a short 1");
+    assertEquals(10 + 6, first.deleted());
+    assertTrue(first.workRemains(), "a has rows left for the next sweep");
+    assertEquals(List.of(20L, 0L, 0L), counts());
+  }
+
+  @Test
+  void aGroupWhoseBatchMeetsASpellingWithALongerWindowIsSweptOneValueAtATime() {
+    fixture.persist(4, Duration.ofDays(5), "acme");
+    fixture.persist(4, Duration.ofDays(5), "beta");
+    // Code gives acme and beta a day and Acme ten; a database whose collation takes acme and Acme as one would select
+    // both in the group's batch.
+    ScopeWindows code = value -> Optional.of("Acme".equals(value) ? Duration.ofDays(10) : Duration.ofDays(1));
+    fixture.shape.then(2, ScriptedShape.selects("Acme"));
+
+    SweepReport report = fixture.byTenant(LoopSettings.batchesOf(5), code).sweep();
+
+    assertTrue(report.succeeded(), () -> String.valueOf(report.failure()));
+    assertEquals(List.of(ScopeGroup.of(List.of("acme", "beta")), ScopeGroup.of(Scope.of("acme")),
+        ScopeGroup.of(Scope.of("acme")), ScopeGroup.of(Scope.of("beta"))), fixture.shape.scopes,
+        "the group rolled back; then acme alone, which widened to ten days; then beta");
+    assertEquals(4, fixture.count("acme"), "five days old is within ten");
+    assertEquals(0, fixture.count("beta"), "beta goes by its own day");
+    assertEquals(4, report.deleted());
+  }
+
+  @Test
   void anOnDemandSweepStopsAtItsBudgetByTheMonotonicTimer() {
     fixture.persist(30, EXPIRED, "a");
     fixture.onBatch(batch -> fixture.nanos.addAndGet(Duration.ofMillis(400).toNanos()));
@@ -234,7 +295,7 @@ class SweepLoopOnH2Test {
   void anOnDemandSweepStopsAtItsShareOfBatchesAndLeavesTheRoundsWhereTheyWere() {
     fixture.persist(10, EXPIRED, "a");
     fixture.persist(10, EXPIRED, "b");
-    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5).maxBatchesPerSweep(1).maxBatchesPerScope(1), null);
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5).maxBatchesPerSweep(1).maxBatchesPerScope(1), APART);
     sweeper.sweep(); // a, one batch: the next background sweep starts at b
 
     SweepReport onDemand = sweeper.sweepScope(Scope.of("a"));

@@ -146,11 +146,7 @@ final class NativeKeyDelete implements NativeShapes {
         values.add(floor.get());
         sql.append(" and ").append(ttlColumn).append(" >= ?").append(values.size());
       }
-      if (!rows.scope().isAll()) {
-        Optional<Object> scope = rows.scopeValue();
-        scope.ifPresent(values::add);
-        sql.append(" and ").append(scopeColumn).append(scope.isPresent() ? " = ?" + values.size() : " is null");
-      }
+      sql.append(rows.nativeScope(scopeColumn, values));
       NativeQuery<?> delete = em.createNativeQuery(sql.toString())
           .unwrap(NativeQuery.class)
           .addSynchronizedEntityClass(rows.pass().entityType());

@@ -3,6 +3,7 @@ package dev.retention.runtime.internal.shape.hibernate;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import jakarta.persistence.EntityManager;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -71,23 +72,20 @@ record PrimaryKeyDelete(String sql, String scopeColumn, String ttlColumn) {
    * the cache.
    */
   int execute(EntityManager em, ExpiredRows rows, List<?> ids) {
-    String statement = sql;
-    Optional<Object> scopeValue = rows.scopeValue();
-    if (!rows.scope().isAll()) {
-      statement += " and t." + scopeColumn + (scopeValue.isPresent() ? " = ?3" : " is null");
-    }
-    Optional<Object> floor = rows.plausibleFrom();
-    int floorLabel = scopeValue.isPresent() ? 4 : 3; // ordinal labels run without a gap
-    if (floor.isPresent()) {
-      statement += " and t." + ttlColumn + " >= ?" + floorLabel;
-    }
-    NativeQuery<?> delete = em.createNativeQuery(statement)
+    List<Object> binds = new ArrayList<>();
+    binds.add(ids.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")));
+    binds.add(rows.cutoffValue());
+    StringBuilder statement = new StringBuilder(sql).append(rows.nativeScope("t." + scopeColumn, binds));
+    rows.plausibleFrom().ifPresent(floor -> {
+      binds.add(floor);
+      statement.append(" and t.").append(ttlColumn).append(" >= ?").append(binds.size());
+    });
+    NativeQuery<?> delete = em.createNativeQuery(statement.toString())
         .unwrap(NativeQuery.class)
-        .addSynchronizedEntityClass(rows.pass().entityType())
-        .setParameter(1, ids.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")))
-        .setParameter(2, rows.cutoffValue());
-    scopeValue.ifPresent(value -> delete.setParameter(3, value));
-    floor.ifPresent(value -> delete.setParameter(floorLabel, value));
+        .addSynchronizedEntityClass(rows.pass().entityType());
+    for (int label = 1; label <= binds.size(); label++) {
+      delete.setParameter(label, binds.get(label - 1));
+    }
     return delete.executeUpdate();
   }
 
