@@ -76,20 +76,23 @@ final class PlainHierarchy {
     if (single.getIdentifierColumnNames().length < 1) {
       return Verdict.refused("it has no id column");
     }
-    return factory.getMappingMetamodel().streamEntityDescriptors()
-        .filter(each -> each.getRootEntityName().equals(single.getEntityName()))
-        .map(each -> whyNotPlain(each, softDeleteAllowed))
-        .flatMap(Optional::stream)
-        .findFirst()
-        .map(Verdict::refused)
+    return whyNotPlain(factory, single, softDeleteAllowed).map(Verdict::refused)
         .orElseGet(() -> new Verdict(single, null));
   }
 
   /** Whether no entity of {@code root}'s hierarchy has what a native delete would skip. */
   static boolean isPlain(SessionFactoryImplementor factory, AbstractEntityPersister root) {
+    return whyNotPlain(factory, root, false).isEmpty();
+  }
+
+  /** What the first entity of {@code root}'s hierarchy that a native statement would skip has; empty for none. */
+  private static Optional<String> whyNotPlain(SessionFactoryImplementor factory, AbstractEntityPersister root,
+      boolean softDeleteAllowed) {
     return factory.getMappingMetamodel().streamEntityDescriptors()
         .filter(persister -> persister.getRootEntityName().equals(root.getEntityName()))
-        .allMatch(persister -> whyNotPlain(persister, false).isEmpty());
+        .map(persister -> whyNotPlain(persister, softDeleteAllowed))
+        .flatMap(Optional::stream)
+        .findFirst();
   }
 
   /** What one entity of a hierarchy has that a native statement would skip, naming it; empty when it has none. */
@@ -111,7 +114,8 @@ final class PlainHierarchy {
       return Optional.of(name + " has an @SQLRestriction, which Hibernate's statements add and native SQL skips");
     }
     if (!hasNoTenantColumn(entity)) {
-      return Optional.of(name + " has a tenant column (@TenantId), which Hibernate's statements add and native SQL skips");
+      return Optional.of(name + " has a tenant column (@TenantId), which Hibernate's statements add and native SQL"
+          + " skips");
     }
     return Optional.empty();
   }
