@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.conditions.BatchJob;
 import dev.retention.it.hooks.UploadedFile;
+import dev.retention.it.partitions.CallbackPair;
 import dev.retention.it.partitions.DayEvent;
 import dev.retention.it.partitions.MillisEvent;
 import dev.retention.it.partitions.WallClockEvent;
 import dev.retention.it.scopes.TenantNotification;
+import dev.retention.it.shapes.Document;
+import dev.retention.it.shapes.KeyedRow;
+import dev.retention.it.shapes.PairRow;
+import dev.retention.it.shapes.Shipment;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RuntimeWarnings;
@@ -31,17 +36,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Tables partitioned by range on their {@code @Ttl} column, with {@code expired-partitions} on: every partition whose
  * whole range is expired goes whole, the rows of the others by batches, and exactly the rows the rule keeps stay.
  * PostgreSQL declarative partitions (with and without a default partition) and MariaDB {@code RANGE} (epoch numbers)
- * and {@code RANGE COLUMNS} (dates).
+ * and {@code RANGE COLUMNS} (dates), for keys of one column and composite keys alike.
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL", "MARIADB"})
@@ -55,7 +62,8 @@ class ExpiredPartitionsTest extends DatabaseSuite {
 
   ExpiredPartitionsTest(TestDatabase.Kind kind) {
     super(kind, NOW, DayEvent.class, WallClockEvent.class, MillisEvent.class, BatchJob.class,
-        UploadedFile.class, TenantNotification.class);
+        UploadedFile.class, TenantNotification.class, KeyedRow.class, PairRow.class, CallbackPair.class,
+        Shipment.class, Shipment.Express.class, Document.class, Document.Invoice.class);
   }
 
   private boolean postgres() {
@@ -140,6 +148,111 @@ class ExpiredPartitionsTest extends DatabaseSuite {
     List<String> attached = RangePartitions.attached(database, "day_event");
     dropped.forEach(name -> assertFalse(attached.contains(name), name + " is gone: " + attached));
     assertFalse(RangePartitions.tableExists(database, "day_event_p3"), "dropped, not kept");
+  }
+
+  /**
+   * A composite key: an {@code @EmbeddedId}, and an {@code @IdClass}, whose rows the batches remove one by one for its
+   * key alone. Both databases want the partition key in every unique key, so the migration's primary key is the
+   * entity's key plus the {@code @Ttl} column.
+   */
+  enum CompositeKey {
+    EMBEDDED_ID(KeyedRow.class, "keyed_row", "region, number", "select e.id.number from KeyedRow e",
+        (id, at) -> new KeyedRow(id, "row " + id, at)),
+    ID_CLASS(PairRow.class, "pair_row", "owner, number", "select e.number from PairRow e",
+        (id, at) -> new PairRow(id, "row " + id, at));
+
+    final Class<?> entity;
+    final String table;
+    final String columns;
+    final String numbers;
+    final BiFunction<Long, Instant, Object> row;
+
+    CompositeKey(Class<?> entity, String table, String columns, String numbers,
+        BiFunction<Long, Instant, Object> row) {
+      this.entity = entity;
+      this.table = table;
+      this.columns = columns;
+      this.numbers = numbers;
+      this.row = row;
+    }
+  }
+
+  /** Partitions {@code table} by day on {@code column}, with the primary key {@code key} plus that column. */
+  private void partitionWithKey(String table, String column, String key) throws SQLException {
+    RangePartitions.partition(database, table, column, dailyBounds(), true);
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("alter table " + table + " add primary key (" + key + ", " + column + ")");
+    }
+  }
+
+  /** Every six hours from May 31 to June 12, the cutoff ({@code NOW}, for a {@code @Ttl} of 0 s) and just after it. */
+  private static Map<Long, Instant> rowsAroundNow() {
+    Map<Long, Instant> rows = new TreeMap<>();
+    long id = 1;
+    for (Instant at = Instant.parse("2026-05-31T00:00:00Z"); at.isBefore(Instant.parse("2026-06-12T00:00:00Z"));
+        at = at.plus(Duration.ofHours(6))) {
+      rows.put(id++, at);
+    }
+    rows.put(id++, NOW);
+    rows.put(id, NOW.plusMillis(1));
+    return rows;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(CompositeKey.class)
+  void aCompositeKeysPartitionsBeforeTheCutoffGoWholeAndTheRestByBatchesKeepingExactlyTheRowsTheRuleKeeps(
+      CompositeKey key) throws SQLException {
+    partitionWithKey(key.table, "ttl", key.columns);
+    Map<Long, Instant> rows = rowsAroundNow();
+    List<Object> entities = new ArrayList<>();
+    rows.forEach((id, at) -> entities.add(key.row.apply(id, at)));
+    Jpa.persistAll(emf, entities);
+
+    String startLine = StartLine.of(runtime(key.entity, ExpiredPartitions.DROP).build());
+    SweepReport report;
+    try (RetentionRuntime retention = runtime(key.entity, ExpiredPartitions.DROP).build()) {
+      report = retention.sweep(key.entity.getName());
+    }
+
+    assertTrue(startLine.contains("expired partitions of " + key.table + " go whole ("), startLine);
+    assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+    // Below June 10 (the day the cutoff falls in) every partition is expired whole; no row is without a value.
+    List<String> dropped = names(key.table, 0, 9);
+    assertEquals(dropped, report.partitions());
+    assertEquals(kept(rows, at -> !at.isAfter(NOW)), List.copyOf(ids(key.numbers)), "the rows kept");
+    long rowsOfDropped = rows.values().stream().filter(at -> at.isBefore(Instant.parse("2026-06-10T00:00:00Z")))
+        .count();
+    long expired = rows.values().stream().filter(at -> !at.isAfter(NOW)).count();
+    assertEquals(expired - rowsOfDropped, report.deleted(), "the batches delete the expired rows the partitions kept");
+    List<String> attached = RangePartitions.attached(database, key.table);
+    dropped.forEach(name -> assertFalse(attached.contains(name), name + " is gone: " + attached));
+    assertTrue(attached.containsAll(names(key.table, 9, 11)), "the partitions not wholly expired stay: " + attached);
+  }
+
+  @Test
+  void anIdClassEntityWithARemovalCallbackLosesNoPartitionWholeAndEachOfItsExpiredRowsRunsIt() throws SQLException {
+    partitionWithKey("callback_pair", "occurred_at", "owner, number");
+    Map<Long, Instant> rows = rowsAroundNow();
+    List<CallbackPair> pairs = new ArrayList<>();
+    rows.forEach((id, at) -> pairs.add(new CallbackPair(id, at)));
+    Jpa.persistAll(emf, pairs);
+    CallbackPair.REMOVED.clear();
+
+    String startLine = StartLine.of(runtime(CallbackPair.class, ExpiredPartitions.DROP).build());
+    SweepReport report;
+    try (RetentionRuntime retention = runtime(CallbackPair.class, ExpiredPartitions.DROP).build()) {
+      report = retention.sweep(CallbackPair.class.getName());
+    }
+
+    assertTrue(startLine.contains("expired partitions not dropped: its rows are removed one by one for their callbacks"
+        + " or cascades, which a dropped partition skips"), startLine);
+    assertTrue(report.succeeded(), () -> report.failure().orElseThrow().toString());
+    assertEquals(List.of(), report.partitions());
+    List<Long> expired = rows.entrySet().stream().filter(row -> !row.getValue().isAfter(NOW))
+        .map(Map.Entry::getKey).toList();
+    assertEquals(expired, CallbackPair.REMOVED.stream().sorted().toList(), "the callback ran for each expired row");
+    assertEquals(kept(rows, at -> !at.isAfter(NOW)), List.copyOf(ids("select e.number from CallbackPair e")));
+    assertEquals(12, RangePartitions.attached(database, "callback_pair").size(), "every partition stays");
   }
 
   @Test
@@ -459,6 +572,10 @@ class ExpiredPartitionsTest extends DatabaseSuite {
     assertTrue(line.contains(
         "expired partitions not dropped: it is swept scope by scope, each scope against its own window"), line);
     assertTrue(line.contains("expired partitions not dropped: table day_event is not partitioned"), line);
+    assertTrue(line.contains("expired partitions not dropped: it is a subclass of " + Shipment.class.getName()
+        + ", whose table holds the rows of other entities too"), line);
+    assertTrue(line.contains("expired partitions not dropped: its hierarchy is mapped JOINED or TABLE_PER_CLASS, its"
+        + " rows spread over several tables"), line);
   }
 
   @Test

@@ -37,8 +37,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * MariaDB's native delete by keys ({@code delete from t where (a, b) in ((?, ?), ...) and ttl <= ?}) on tables a
  * migration partitioned: by {@code KEY} over an {@code @EmbeddedId}'s columns, and by {@code RANGE COLUMNS} over the
- * {@code @Ttl} column for a composite and a text key (the text key's wholly expired partitions by batches too, or
- * dropped whole first). Each sweep takes exactly the rows the predicate holds for, and no batch more than its size.
+ * {@code @Ttl} column for a composite and a text key (their wholly expired partitions by batches too, or dropped whole
+ * first, whatever the key). Each sweep takes exactly the rows the predicate holds for, and no batch more than its
+ * size.
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(value = TestDatabase.Kind.class, names = "MARIADB")
@@ -132,16 +133,22 @@ class PartitionedKeyTableTest extends DatabaseSuite {
     assertEquals(kept(rows), keyedLeft(), "exactly the rows not expired");
   }
 
-  @Test
-  void aCompositeKeyOnATablePartitionedByDateLosesExactlyItsExpiredRows() throws Exception {
+  /**
+   * An {@code @EmbeddedId} on a table partitioned by date: by batches alone, or with the partitions wholly expired
+   * going whole first, though no key column is the partition key.
+   */
+  @ParameterizedTest(name = "expired partitions: {0}")
+  @EnumSource(value = ExpiredPartitions.class, names = {"ROWS", "DROP"})
+  void aCompositeKeyOnATablePartitionedByDateLosesExactlyItsExpiredRows(ExpiredPartitions mode) throws Exception {
     RangePartitions.partition(database, "keyed_row", "ttl", dailyBounds(), true);
     Map<Long, Instant> rows = rows();
     persistKeyed(rows);
+    RangePartitions.analyze(database, "keyed_row");
 
-    SweepReport report = sweepByKeys(KeyedRow.class, ExpiredPartitions.ROWS);
+    SweepReport report = sweepByKeys(KeyedRow.class, mode);
 
-    assertEquals(rows.size() - kept(rows).size(), report.deleted(), report::toString);
     assertEquals(kept(rows), keyedLeft(), "exactly the rows not expired");
+    assertPartitionsAndBatches("keyed_row", mode, rows, report);
   }
 
   /**
@@ -163,17 +170,32 @@ class PartitionedKeyTableTest extends DatabaseSuite {
     Set<String> kept = new TreeSet<>();
     kept(rows).forEach(id -> kept.add("row-" + id));
     assertEquals(kept, ids("select s.id from StringIdRow s", String.class), "exactly the rows not expired");
+    assertPartitionsAndBatches("string_id_row", mode, rows, report);
+  }
+
+  /**
+   * With {@code mode} off, no partition went and the batches took every expired row; with it on, the partitions below
+   * June 10 (the day the cutoff falls in) went whole, but the lowest, where MariaDB files the rows without a value, and
+   * every one of them is gone from the table, while the batches took the expired rows of the others.
+   */
+  private void assertPartitionsAndBatches(String table, ExpiredPartitions mode, Map<Long, Instant> rows,
+      SweepReport report) throws SQLException {
+    long expired = rows.size() - kept(rows).size();
+    List<String> attached = RangePartitions.attached(database, table);
     if (mode == ExpiredPartitions.ROWS) {
       assertEquals(List.of(), report.partitions());
-      assertEquals(rows.size() - kept.size(), report.deleted(), report::toString);
-    } else {
-      // Below June 10 (the day the cutoff falls in) every partition is expired whole, but the lowest, where MariaDB
-      // files the rows without a value.
-      assertEquals(IntStream.range(1, 9).mapToObj(i -> "string_id_row_p" + i).toList(), report.partitions());
-      long inDropped = rows.values().stream().filter(at -> at != null && !at.isBefore(JUNE_2)
-          && at.isBefore(Instant.parse("2026-06-10T00:00:00Z"))).count();
-      assertEquals(rows.size() - kept.size() - inDropped, report.deleted(), "the batches take the rest");
+      assertEquals(expired, report.deleted(), report::toString);
+      assertEquals(dailyBounds().size() + 1, attached.size(), "every partition stays: " + attached);
+      return;
     }
+    List<String> dropped = IntStream.range(1, 9).mapToObj(i -> table + "_p" + i).toList();
+    assertEquals(dropped, report.partitions(), report::toString);
+    dropped.forEach(name -> assertFalse(attached.contains(name), name + " is gone: " + attached));
+    assertTrue(attached.containsAll(List.of(table + "_p0", table + "_p9", table + "_p10", table + "_pmax")),
+        "the partitions not wholly expired stay: " + attached);
+    long inDropped = rows.values().stream().filter(at -> at != null && !at.isBefore(JUNE_2)
+        && at.isBefore(Instant.parse("2026-06-10T00:00:00Z"))).count();
+    assertEquals(expired - inDropped, report.deleted(), "the batches take the rest");
   }
 
   private void execute(String sql) throws SQLException {

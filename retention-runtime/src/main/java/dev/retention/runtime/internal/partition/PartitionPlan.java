@@ -89,13 +89,25 @@ public record PartitionPlan(Optional<PartitionSweep> sweep, Optional<String> not
         Optional.of("expired partitions of " + layout.catalogName() + " go whole (" + sweep.howRemoved() + ")"));
   }
 
-  /** Why the pass itself rules partitions out, whatever its table: each a rule a dropped partition would break. */
+  /**
+   * Why a pass whose rows are removed one by one is refused: {@code @PreRemove}, {@code @PostRemove}, entity listeners
+   * or cascades, none of which a dropped partition runs. An {@code @IdClass} entity is removed one by one for its key
+   * alone when it has none of them, which its provider tells ({@link PartitionTables#target}).
+   */
+  public static final String REMOVED_FOR_CALLBACKS =
+      "its rows are removed one by one for their callbacks or cascades, which a dropped partition skips";
+
+  /**
+   * Why the pass itself rules partitions out, whatever its table: each a rule a dropped partition would break. An
+   * {@code @IdClass} pass removed one by one goes on to its provider, which knows whether anything but its key made it
+   * so; no key is read by a partition's drop.
+   */
   private static String passRefusal(PassModel pass, PassFacts facts) {
     if (facts.hooked()) {
       return "it has a before-delete hook, which must see every row it deletes";
     }
-    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS) {
-      return "its rows are removed one by one for their callbacks or cascades, which a dropped partition skips";
+    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS && !pass.keys().idClass()) {
+      return REMOVED_FOR_CALLBACKS;
     }
     if (pass.condition().isPresent()) {
       return "it has a condition, which a whole partition does not meet row by row";

@@ -30,7 +30,12 @@ public interface PartitionTables {
     }
   }
 
-  /** The table, column and catalog of {@code pass}, or why not. */
+  /**
+   * The table, column and catalog of {@code pass}, or why not. Any key will do: a partition goes by its bounds on the
+   * {@code @Ttl} column, and no statement of the step names a row by its key. A pass whose rows are removed one by one
+   * comes here only with an {@code @IdClass} key, and is refused with {@link PartitionPlan#REMOVED_FOR_CALLBACKS}
+   * unless the provider knows its entity has no removal callback, entity listener or cascade.
+   */
   Target target(PassModel pass);
 
   /** Work on a JDBC connection of its own. */

@@ -3,6 +3,7 @@ package dev.retention.runtime.internal.shape.hibernate;
 import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.internal.database.DatabaseProfile;
 import dev.retention.runtime.internal.partition.PartitionCatalog;
+import dev.retention.runtime.internal.partition.PartitionPlan;
 import dev.retention.runtime.internal.partition.PartitionTables;
 import dev.retention.runtime.internal.pass.PassModel;
 import jakarta.persistence.EntityManagerFactory;
@@ -10,12 +11,15 @@ import jakarta.persistence.PersistenceException;
 import java.util.Optional;
 import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.jpa.event.spi.CallbackRegistry;
+import org.hibernate.jpa.event.spi.CallbackType;
 import org.hibernate.persister.entity.SingleTableEntityPersister;
 
 /**
  * The Hibernate side of dropping whole partitions: an entity's table and {@code @Ttl} column, named only under the
- * native shapes' rules (a plain single-table root, the column on {@link NativeColumns}' allow-list, so the cutoff binds
- * as the column stores it), and a connection of the factory's outside any transaction for the DDL.
+ * native shapes' rules (a plain single-table root with a key of any kind, the column on {@link NativeColumns}'
+ * allow-list, so the cutoff binds as the column stores it), and a connection of the factory's outside any transaction
+ * for the DDL.
  */
 public final class HibernatePartitionTables implements PartitionTables {
 
@@ -43,20 +47,34 @@ public final class HibernatePartitionTables implements PartitionTables {
 
   @Override
   public Target target(PassModel pass) {
-    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS) {
-      return Target.refused("its rows are removed one by one");
+    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS
+        && (!pass.keys().idClass() || hasRemovalCallbacksOrCascades(pass.entityType()))) {
+      return Target.refused(PartitionPlan.REMOVED_FOR_CALLBACKS);
     }
-    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRoot(factory, pass.entityType());
-    if (root.isEmpty()) {
-      return Target.refused("the entity is not the plain root of a single-table hierarchy, whose rows a native"
-          + " statement may name");
+    // Any key will do: a partition goes by its bounds on the @Ttl column, and the step names no row by its key.
+    Optional<String> notPlain = PlainHierarchy.whyNotPlainRoot(factory, pass.entityType());
+    if (notPlain.isPresent()) {
+      return Target.refused(notPlain.get());
     }
-    NativeColumns.Column ttl = NativeColumns.of(factory, root.get(), pass.ttlAttribute(), "@Ttl attribute",
+    SingleTableEntityPersister root = PlainHierarchy.plainRootWithAnyKey(factory, pass.entityType()).orElseThrow();
+    NativeColumns.Column ttl = NativeColumns.of(factory, root, pass.ttlAttribute(), "@Ttl attribute",
         NativeColumns.TTL_TYPES);
     if (ttl.refused().isPresent()) {
       return Target.refused(ttl.refusal());
     }
-    return Target.of(root.get().getIdentifierTableName(), ttl.name(), catalog);
+    return Target.of(root.getIdentifierTableName(), ttl.name(), catalog);
+  }
+
+  /**
+   * Whether removing one of the entity's rows runs anything a dropped partition would skip: a {@code @PreRemove} or
+   * {@code @PostRemove} callback of the entity or of a listener (default listeners included), or a cascade of any kind
+   * (orphan removal is one). An {@code @IdClass} entity without them is removed one by one for its key alone.
+   */
+  private boolean hasRemovalCallbacksOrCascades(Class<?> entityType) {
+    CallbackRegistry callbacks = factory.getEventEngine().getCallbackRegistry();
+    return callbacks.hasRegisteredCallbacks(entityType, CallbackType.PRE_REMOVE)
+        || callbacks.hasRegisteredCallbacks(entityType, CallbackType.POST_REMOVE)
+        || factory.getMappingMetamodel().getEntityDescriptor(entityType).hasCascades();
   }
 
   @Override
