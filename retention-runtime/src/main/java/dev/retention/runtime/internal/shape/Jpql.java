@@ -141,10 +141,14 @@ public final class Jpql {
    * Each scope value with rows {@code rows} (over all scopes) holds for, beside the oldest such row's {@code @Ttl}
    * attribute and how many rows it holds for: one grouped read finds which scopes have rows expired under their own
    * windows, and about how many, whatever the number of scopes. The rows without a value are a group of their own.
+   * The rows are counted by their {@code @Ttl} attribute, never null where the predicate holds, rather than by their
+   * key, so that an index on the scope and the {@code @Ttl} columns answers it alone (PostgreSQL: an index-only scan,
+   * half the time of the table's scan at 200,000 rows, docs/PERFORMANCE.md run L).
    */
   public static String expiredByScope(ExpiredRows rows) {
     PassModel pass = rows.pass();
     String scope = "e." + pass.scopeAttribute().orElseThrow();
-    return "select " + scope + ", min(e." + pass.ttlAttribute() + "), count(e)" + from(rows) + " group by " + scope;
+    String ttl = "e." + pass.ttlAttribute();
+    return "select " + scope + ", min(" + ttl + "), count(" + ttl + ")" + from(rows) + " group by " + scope;
   }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -170,6 +171,8 @@ final class ScopeRounds {
     ExpiredRows atShortest = expiredAt(now, shortest.get(), ScopeGroup.all());
     Map<Object, Reads.ExpiredInScope> expired = read(em -> Reads.expiredByScope(em, atShortest));
     List<DueScope> due = new ArrayList<>();
+    // The predicate at each window met, to judge each scope's oldest row: thousands of scopes share a few windows.
+    Map<Duration, ExpiredRows> byWindow = new HashMap<>();
     for (Map.Entry<Object, Reads.ExpiredInScope> scope : expired.entrySet()) {
       Object value = scope.getKey();
       long rows = scope.getValue().rows();
@@ -180,7 +183,8 @@ final class ScopeRounds {
         due.add(new DueScope(value, Duration.ZERO, Optional.of(failed), rows));
         continue;
       }
-      if (!ScopeWindows.NEVER.equals(window) && expiredUnder(now, window, value, scope.getValue().oldest())) {
+      if (!ScopeWindows.NEVER.equals(window) && expiredUnder(
+          byWindow.computeIfAbsent(window, w -> expiredAt(now, w, ScopeGroup.all())), scope.getValue().oldest())) {
         due.add(new DueScope(value, window, Optional.empty(), rows));
       }
     }
@@ -189,12 +193,12 @@ final class ScopeRounds {
   }
 
   /**
-   * Whether a scope's oldest row, {@code oldest}, is expired under {@code window}, compared as the database compares;
-   * also when the runtime cannot compare it (a converted or custom type): its batches then judge its rows.
+   * Whether a scope's oldest row, {@code oldest}, is expired under {@code rows}' cutoff, compared as the database
+   * compares; also when the runtime cannot compare it (a converted or custom type): its batches then judge its rows.
    */
-  private boolean expiredUnder(Instant now, Duration window, Object value, Object oldest) {
+  private static boolean expiredUnder(ExpiredRows rows, Object oldest) {
     try {
-      return expiredAt(now, window, ScopeGroup.of(Scope.of(value))).dateExpired(oldest);
+      return rows.dateExpired(oldest);
     } catch (IllegalArgumentException | ClassCastException cannotCompare) {
       return true;
     }
