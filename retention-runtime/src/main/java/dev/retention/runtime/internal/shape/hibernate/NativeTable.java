@@ -53,17 +53,31 @@ record NativeTable(SingleTableEntityPersister root, String ttlColumn, Optional<S
       return Judgement.quietlyDeclines();
     }
     SingleTableEntityPersister single = root.get();
-    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
-        NativeColumns.TTL_TYPES);
-    if (ttl.refused().isPresent()) {
-      return Judgement.declines(ttl.refusal());
+    Columns columns = Columns.of(factory, single, pass);
+    if (columns.refusal().isPresent()) {
+      return Judgement.declines(columns.refusal().get());
     }
-    Optional<NativeColumns.Column> scope = pass.scopeAttribute()
-        .map(attribute -> NativeColumns.of(factory, single, attribute, "@TtlScope attribute",
-            NativeColumns.SCOPE_TYPES));
-    if (scope.isPresent() && scope.get().refused().isPresent()) {
-      return Judgement.declines(scope.get().refusal());
+    return then.apply(new NativeTable(single, columns.ttl().name(), columns.scope().map(NativeColumns.Column::name)));
+  }
+
+  /**
+   * The {@code @Ttl} column of a pass's table and its {@code @TtlScope} column where it has one, each as the
+   * {@link NativeColumns} allow-list judges it: the column checks every native statement over one table makes.
+   */
+  record Columns(NativeColumns.Column ttl, Optional<NativeColumns.Column> scope) {
+
+    static Columns of(SessionFactoryImplementor factory, SingleTableEntityPersister table, PassModel pass) {
+      return new Columns(NativeColumns.of(factory, table, pass.ttlAttribute(), "@Ttl attribute",
+          NativeColumns.TTL_TYPES), pass.scopeAttribute().map(attribute -> NativeColumns.of(factory, table,
+              attribute, "@TtlScope attribute", NativeColumns.SCOPE_TYPES)));
     }
-    return then.apply(new NativeTable(single, ttl.name(), scope.map(NativeColumns.Column::name)));
+
+    /** Why a column is off the allow-list, the {@code @Ttl} column's first; empty when both are on it. */
+    Optional<String> refusal() {
+      if (ttl.refused().isPresent()) {
+        return Optional.of(ttl.refusal());
+      }
+      return scope.filter(column -> column.refused().isPresent()).map(NativeColumns.Column::refusal);
+    }
   }
 }

@@ -52,19 +52,15 @@ record PrimaryKeyDelete(String sql, String scopeColumn, String ttlColumn) {
       return Optional.empty();
     }
     SingleTableEntityPersister single = root.get();
-    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
-        NativeColumns.TTL_TYPES);
-    NativeColumns.Column scope = pass.scopeAttribute()
-        .map(attribute -> NativeColumns.of(factory, single, attribute, "@TtlScope attribute",
-            NativeColumns.SCOPE_TYPES))
-        .orElse(null);
-    if (ttl.refused().isPresent() || scope != null && scope.refused().isPresent()) {
+    NativeTable.Columns columns = NativeTable.Columns.of(factory, single, pass);
+    if (columns.refusal().isPresent()) {
       return Optional.empty();
     }
+    String ttl = columns.ttl().name();
+    String scope = columns.scope().map(NativeColumns.Column::name).orElse(null);
     return sqlTypeOfId(single).map(idType -> new PrimaryKeyDelete("delete t from json_table(?1, '$[*]' columns (id "
         + idType + " path '$')) k straight_join " + single.getIdentifierTableName() + " t on t."
-        + single.getIdentifierColumnNames()[0] + " = k.id where t." + ttl.name() + " <= ?2",
-        scope == null ? null : scope.name(), ttl.name()));
+        + single.getIdentifierColumnNames()[0] + " = k.id where t." + ttl + " <= ?2", scope, ttl));
   }
 
   /**
