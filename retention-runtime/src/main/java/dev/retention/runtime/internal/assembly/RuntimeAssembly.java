@@ -9,6 +9,7 @@ import dev.retention.runtime.internal.config.BoundSettings;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.database.DatabaseProfile;
+import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.mapping.StoredTypes;
@@ -101,7 +102,7 @@ public final class RuntimeAssembly {
       throw new RetentionConfigurationException(List.of(lockProblem.get()));
     }
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, monotonic, database.textComparison(), locks);
+        stopSignal, monotonic, database.textComparison(), locks, Deadlocks.of(database));
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     Optional<PartitionTables> partitionTables =
         ProviderSupport.partitionTables(emf, database, input.portableStatements());

@@ -61,49 +61,49 @@ public final class MariaDbPartitions implements PartitionCatalog {
   }
 
   @Override
-  public Layout layout(EntityManager em, String table, String column) {
+  public TableLayout layout(EntityManager em, String table, String column) {
     String name = PartitionCatalog.unquoted(table);
     String key = PartitionCatalog.unquoted(column);
     List<Object[]> rows = rows(em, name);
     if (rows.isEmpty()) {
-      return Layout.refused("table " + name + " is not in the catalog", false);
+      return new NotWhole("table " + name + " is not in the catalog", false);
     }
     Object[] first = rows.get(0);
     if (text(first, 0) == null) {
-      return Layout.refused("table " + name + " is not partitioned", false);
+      return new NotWhole("table " + name + " is not partitioned", false);
     }
     String method = text(first, 2);
     if (!"RANGE".equals(method) && !"RANGE COLUMNS".equals(method)) {
-      return Layout.refused("table " + name + " is partitioned by " + method + ", not by RANGE", true);
+      return new NotWhole("table " + name + " is partitioned by " + method + ", not by RANGE", true);
     }
     if (rows.stream().anyMatch(row -> text(row, 1) != null)) {
-      return Layout.refused("table " + name + " is sub-partitioned", true);
+      return new NotWhole("table " + name + " is sub-partitioned", true);
     }
     String expression = text(first, 3);
     if (expression == null || !expression.trim().startsWith("`") || expression.contains(",")
         || !PartitionCatalog.unquoted(expression).equalsIgnoreCase(key)) {
-      return Layout.refused("table " + name + " is partitioned by " + expression + ", not by the @Ttl column " + key
+      return new NotWhole("table " + name + " is partitioned by " + expression + ", not by the @Ttl column " + key
           + " alone", true);
     }
     List<?> columns = em.createNativeQuery(COLUMN).setParameter(1, name)
         .setParameter(2, PartitionCatalog.unquoted(expression)).getResultList();
     if (columns.isEmpty()) {
-      return Layout.refused("the partition key " + key + " of " + name + " is not in the catalog", true);
+      return new NotWhole("the partition key " + key + " of " + name + " is not in the catalog", true);
     }
     Object[] columnRow = (Object[]) columns.get(0);
     String type = text(columnRow, 0).toLowerCase(Locale.ROOT);
     String cast = CASTS.get(type);
     if (cast == null) {
-      return Layout.refused("the partition key " + key + " is of type " + type + ", whose bounds are not known to"
+      return new NotWhole("the partition key " + key + " is of type " + type + ", whose bounds are not known to"
           + " compare with the cutoff as stored", true);
     }
     long references = ((Number) em.createNativeQuery(REFERENCES).setParameter(1, name).getSingleResult()).longValue();
     if (references > 0) {
-      return Layout.refused(name + " is referenced by foreign keys, which a dropped partition would leave dangling",
+      return new NotWhole(name + " is referenced by foreign keys, which a dropped partition would leave dangling",
           true);
     }
     return new Layout(quoted(name), name, PartitionCatalog.unquoted(expression), cast,
-        "YES".equals(text(columnRow, 1)), null, true);
+        "YES".equals(text(columnRow, 1)));
   }
 
   @SuppressWarnings("unchecked")

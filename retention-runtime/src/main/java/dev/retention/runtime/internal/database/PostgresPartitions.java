@@ -60,39 +60,39 @@ public final class PostgresPartitions implements PartitionCatalog {
   }
 
   @Override
-  public Layout layout(EntityManager em, String table, String column) {
+  public TableLayout layout(EntityManager em, String table, String column) {
     List<?> rows = em.createNativeQuery(LAYOUT).setParameter(1, table).getResultList();
     if (rows.isEmpty()) {
-      return Layout.refused("table " + table + " is not in the catalog", false);
+      return new NotWhole("table " + table + " is not in the catalog", false);
     }
     Object[] row = (Object[]) rows.get(0);
     if (number(row, 9) < OLDEST_VERSION) {
-      return Layout.refused("PostgreSQL " + number(row, 9) + " detaches no partition concurrently (14 or later)",
+      return new NotWhole("PostgreSQL " + number(row, 9) + " detaches no partition concurrently (14 or later)",
           "p".equals(text(row, 0)));
     }
     if (!"p".equals(text(row, 0))) {
-      return Layout.refused("table " + table + " is not partitioned", false);
+      return new NotWhole("table " + table + " is not partitioned", false);
     }
     String name = text(row, 1);
     if (!"r".equals(text(row, 2))) {
-      return Layout.refused("table " + name + " is partitioned by " + strategy(text(row, 2)) + ", not by RANGE", true);
+      return new NotWhole("table " + name + " is partitioned by " + strategy(text(row, 2)) + ", not by RANGE", true);
     }
     if (number(row, 3) != 1 || truth(row, 5) || text(row, 4) == null) {
-      return Layout.refused("the partition key of " + name + " is an expression or more than one column", true);
+      return new NotWhole("the partition key of " + name + " is an expression or more than one column", true);
     }
     if (!sameColumn(text(row, 4), column)) {
-      return Layout.refused(name + " is partitioned by " + text(row, 4) + ", not by the @Ttl column " + column, true);
+      return new NotWhole(name + " is partitioned by " + text(row, 4) + ", not by the @Ttl column " + column, true);
     }
     String type = text(row, 6);
     if (!KEY_TYPES.contains(type) && !type.startsWith("timestamp")) {
-      return Layout.refused("the partition key " + column + " is of type " + type + ", whose bounds are not known to"
+      return new NotWhole("the partition key " + column + " is of type " + type + ", whose bounds are not known to"
           + " compare with the cutoff as stored", true);
     }
     if (truth(row, 8)) {
-      return Layout.refused(name + " is referenced by foreign keys, which a dropped partition would leave dangling",
+      return new NotWhole(name + " is referenced by foreign keys, which a dropped partition would leave dangling",
           true);
     }
-    return new Layout(name, table, text(row, 4), type, !truth(row, 7), null, true);
+    return new Layout(name, table, text(row, 4), type, !truth(row, 7));
   }
 
   private static String strategy(String code) {

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One database's catalog of partitions and its DDL: what a table's partitioning is, its partitions and their bounds,
@@ -13,25 +14,28 @@ import java.util.List;
  */
 public interface PartitionCatalog {
 
+  /** How a table is partitioned, as far as dropping whole partitions is concerned: a {@link Layout}, or why not. */
+  sealed interface TableLayout {}
+
   /**
-   * How a table is partitioned, as far as dropping whole partitions is concerned.
+   * A table partitioned by {@code RANGE} on the {@code @Ttl} column alone, whose expired partitions may go whole.
    *
    * @param table the table as the DDL names it
    * @param catalogName the table's name as the catalog holds it
    * @param column the partition key, the {@code @Ttl} column
    * @param columnType the key's type as a cast writes it
    * @param nullable whether the key column may hold null
-   * @param refusal why no partition of the table may go whole; null when they may
+   */
+  record Layout(String table, String catalogName, String column, String columnType, boolean nullable)
+      implements TableLayout {}
+
+  /**
+   * Why no partition of a table may go whole.
+   *
    * @param partitioned whether the table is partitioned at all (a refusal of an unpartitioned table is not worth a line
    *     at start unless the option is on)
    */
-  record Layout(String table, String catalogName, String column, String columnType, boolean nullable, String refusal,
-      boolean partitioned) {
-
-    public static Layout refused(String refusal, boolean partitioned) {
-      return new Layout(null, null, null, null, false, refusal, partitioned);
-    }
-  }
+  record NotWhole(String refusal, boolean partitioned) implements TableLayout {}
 
   /** What became of one partition. */
   enum Outcome {
@@ -52,7 +56,7 @@ public interface PartitionCatalog {
   String database();
 
   /** Reads how {@code table} is partitioned and whether its partitions may go whole on {@code column}. */
-  Layout layout(EntityManager em, String table, String column);
+  TableLayout layout(EntityManager em, String table, String column);
 
   /** The table's partitions, as the catalog holds them now. */
   List<Partition> partitions(EntityManager em, Layout layout);
@@ -67,7 +71,7 @@ public interface PartitionCatalog {
   boolean holdsNull(EntityManager em, Layout layout, Partition partition);
 
   /** Why {@code partition} may not go though its whole range is expired, or null when it may. */
-  String keptWhole(Layout layout, Partition partition, List<Partition> partitions);
+  @Nullable String keptWhole(Layout layout, Partition partition, List<Partition> partitions);
 
   /**
    * Detaches {@code partition} (finishing an interrupted detach) and drops it, or keeps it as a table of its own,
@@ -90,22 +94,22 @@ public interface PartitionCatalog {
   String howRemoved(ExpiredPartitions mode);
 
   /** Why {@code mode} cannot be had on this database at all, or null. */
-  default String refusalOf(ExpiredPartitions mode, EntityManager em) {
+  default @Nullable String refusalOf(ExpiredPartitions mode, EntityManager em) {
     return null;
   }
 
   /** The value in column {@code index} of a catalog row as a string, or null. */
-  static String text(Object[] row, int index) {
+  static @Nullable String text(@Nullable Object[] row, int index) {
     return row[index] == null ? null : row[index].toString();
   }
 
   /** The value in column {@code index} of a catalog row as a long; 0 for null. */
-  static long number(Object[] row, int index) {
+  static long number(@Nullable Object[] row, int index) {
     return row[index] == null ? 0 : ((Number) row[index]).longValue();
   }
 
   /** Whether the value in column {@code index} is true. */
-  static boolean truth(Object[] row, int index) {
+  static boolean truth(@Nullable Object[] row, int index) {
     Object value = row[index];
     return value instanceof Boolean b ? b : value instanceof Number n && n.intValue() != 0;
   }

@@ -9,6 +9,7 @@ import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether a pass's expired partitions go whole, decided once at start from the pass and the catalog, and what the start
@@ -47,35 +48,37 @@ public record PartitionPlan(Optional<PartitionSweep> sweep, Optional<String> not
     if (passRefusal != null) {
       return on ? refused(passRefusal) : NONE;
     }
-    PartitionTables.Target target;
+    PartitionTables.Target found;
     try {
-      target = tables.target(pass);
+      found = tables.target(pass);
     } catch (LinkageError otherVersion) {
       // The provider's mapping model differs from the one the runtime was built against: no native statement here.
       return on ? refused("this provider version's mapping model is not the one native statements read ("
           + otherVersion + ")") : NONE;
     }
-    if (target.refusal() != null) {
-      return on ? refused(target.refusal()) : NONE;
+    if (found instanceof PartitionTables.Refused refusedTarget) {
+      return on ? refused(refusedTarget.refusal()) : NONE;
     }
-    Layout layout;
-    String modeRefusal;
+    PartitionTables.Table target = (PartitionTables.Table) found;
+    PartitionCatalog.TableLayout tableLayout;
+    @Nullable String modeRefusal;
     try {
-      layout = transactions.read(emf, settings.batchTimeout(),
+      tableLayout = transactions.read(emf, settings.batchTimeout(),
           em -> target.catalog().layout(em, target.table(), target.column()));
       modeRefusal = on ? transactions.read(emf, settings.batchTimeout(),
           em -> target.catalog().refusalOf(mode, em)) : null;
     } catch (RuntimeException unreadable) {
       return refused("cannot read how table " + target.table() + " is partitioned (" + unreadable.getMessage() + ")");
     }
-    if (layout.refusal() != null) {
+    if (tableLayout instanceof PartitionCatalog.NotWhole notWhole) {
       if (!on) {
         // The option is off, but the table is partitioned: say why turning it on would not help.
-        return layout.partitioned() ? new PartitionPlan(Optional.empty(),
-            Optional.of("expired partitions could not go whole: " + layout.refusal())) : NONE;
+        return notWhole.partitioned() ? new PartitionPlan(Optional.empty(),
+            Optional.of("expired partitions could not go whole: " + notWhole.refusal())) : NONE;
       }
-      return refused(layout.refusal());
+      return refused(notWhole.refusal());
     }
+    Layout layout = (Layout) tableLayout;
     if (modeRefusal != null) {
       return refused(modeRefusal);
     }
@@ -102,7 +105,7 @@ public record PartitionPlan(Optional<PartitionSweep> sweep, Optional<String> not
    * {@code @IdClass} pass removed one by one goes on to its provider, which knows whether anything but its key made it
    * so; no key is read by a partition's drop.
    */
-  private static String passRefusal(PassModel pass, PassFacts facts) {
+  private static @Nullable String passRefusal(PassModel pass, PassFacts facts) {
     if (facts.hooked()) {
       return "it has a before-delete hook, which must see every row it deletes";
     }

@@ -11,24 +11,29 @@ import java.sql.SQLException;
  */
 public interface PartitionTables {
 
-  /**
-   * The table and column of a pass, or why native SQL may not name them.
-   *
-   * @param table the table's name as the provider writes it; null when refused
-   * @param column the {@code @Ttl} column's name; null when refused
-   * @param catalog the database's partition catalog; null when refused
-   * @param refusal why not; null when allowed
-   */
-  record Target(String table, String column, PartitionCatalog catalog, String refusal) {
+  /** The table and column of a pass, or why native SQL may not name them. */
+  sealed interface Target {
 
-    public static Target of(String table, String column, PartitionCatalog catalog) {
-      return new Target(table, column, catalog, null);
+    static Target of(String table, String column, PartitionCatalog catalog) {
+      return new Table(table, column, catalog);
     }
 
-    public static Target refused(String refusal) {
-      return new Target(null, null, null, refusal);
+    static Target refused(String refusal) {
+      return new Refused(refusal);
     }
   }
+
+  /**
+   * A table whose partitions the catalog may read.
+   *
+   * @param table the table's name as the provider writes it
+   * @param column the {@code @Ttl} column's name
+   * @param catalog the database's partition catalog
+   */
+  record Table(String table, String column, PartitionCatalog catalog) implements Target {}
+
+  /** Why native SQL may not name the pass's table or column. */
+  record Refused(String refusal) implements Target {}
 
   /**
    * The table, column and catalog of {@code pass}, or why not. Any key will do: a partition goes by its bounds on the

@@ -6,5 +6,10 @@
  * is expired; anything it cannot read or promise leaves the rows to the batches, and the start line says why.
  * Provider-neutral: the provider's part (the table and column of an entity, a connection outside any transaction) is
  * a {@link dev.retention.runtime.internal.partition.PartitionTables}.
+ *
+ * <p>Null-marked: what may be absent says so with {@code @Nullable}, and NullAway checks it at compile time.
  */
+@NullMarked
 package dev.retention.runtime.internal.partition;
+
+import org.jspecify.annotations.NullMarked;

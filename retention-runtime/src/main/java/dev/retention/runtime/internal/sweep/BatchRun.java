@@ -12,7 +12,6 @@ import dev.retention.runtime.internal.pass.ScopeGroup;
 import dev.retention.runtime.internal.shape.Batch;
 import dev.retention.runtime.internal.shape.BatchOutcome;
 import dev.retention.runtime.internal.shape.Reads;
-import dev.retention.runtime.internal.database.Deadlocks;
 import jakarta.persistence.EntityManager;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -340,7 +339,7 @@ final class BatchRun implements Batch.Guard {
         // wrap what its work threw).
         Optional<BatchOutcome> rolledBack = batch.rolledBackFor();
         if (rolledBack.isEmpty()) {
-          if (attempt >= DEADLOCK_ATTEMPTS || !Deadlocks.isDeadlock(e)) {
+          if (attempt >= DEADLOCK_ATTEMPTS || !pass.environment().deadlocks().isDeadlock(e)) {
             throw e;
           }
           size = afterDeadlock(e, attemptSize, attempt, number);

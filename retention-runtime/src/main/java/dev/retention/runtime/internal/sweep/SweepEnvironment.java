@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
@@ -19,10 +20,11 @@ import java.util.function.LongSupplier;
  *     sweep's budget. Never the clock, which may stand still or step back.
  * @param textComparison whether the database's {@code DISTINCT} tells apart spellings its collation takes as one
  * @param locks the passes' locks in the database, which decide which instance sweeps a pass now
+ * @param deadlocks which failures of a batch are the database breaking a deadlock, worth running the batch again
  */
 public record SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
     SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, TextComparison textComparison,
-    PassLocks locks) {
+    PassLocks locks, Deadlocks deadlocks) {
 
   /** Now, by {@link #monotonic}. */
   long nanoTime() {

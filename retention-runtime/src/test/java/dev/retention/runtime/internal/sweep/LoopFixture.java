@@ -5,6 +5,8 @@ import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.TransactionRunner;
+import dev.retention.runtime.internal.database.DatabaseDetection;
+import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.partition.PartitionPlan;
@@ -91,7 +93,8 @@ final class LoopFixture implements AutoCloseable {
   private Sweeper sweeper(LoopNotePass pass, LoopSettings settings, ScopeWindowing windows,
       BatchTransactions transactions) {
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, Clock.fixed(NOW, ZoneOffset.UTC),
-        ZoneOffset.UTC, new Listener(), stop, nanos::get, TextComparison.EXACT, PassLocks.NONE);
+        ZoneOffset.UTC, new Listener(), stop, nanos::get, TextComparison.EXACT, PassLocks.NONE,
+        Deadlocks.of(DatabaseDetection.of(emf)));
     return new Sweeper(environment, PassModel.of(pass, emf.getMetamodel()), settings,
         new ShapeChoice.Choice(shape, List.of()), windows, PartitionPlan.NONE);
   }
