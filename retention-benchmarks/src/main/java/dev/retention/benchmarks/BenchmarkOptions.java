@@ -92,8 +92,8 @@ public record BenchmarkOptions(
         --rows=N --expired-percent=P        the table of each drain
         --layouts=ordered,scattered
         --strategies=sweep-auto,sweep-500,sweep-1000,sweep-5000,sweep-10000,unbounded-delete,remove-loop
-                                            sweep-N: batch-size N (500 is the default); sweep-auto: batch-target
-                                            25ms; portable-auto/portable-N: generated JPQL only
+                                            sweep-N: a fixed batch-size N; sweep-auto: batch-target
+                                            25ms (the default); portable-auto/portable-N: generated JPQL only
         --sessions=N,N                      sessions of the Spring Session-shaped layout (half expired, five
                                             cascaded attributes each): the default sweep, the portable JPQL and
                                             one unbounded delete at each count, on PostgreSQL and MariaDB

@@ -31,10 +31,13 @@ public interface PassSettings {
   /** The size of every batch when {@link #batchSizeFixed()}; otherwise the size of the first batch. */
   int batchSize();
 
-  /** How long each batch should take when the runtime sizes batches ({@code batch-target}); empty when unset. */
+  /**
+   * How long each batch should take when the runtime sizes batches ({@code batch-target}, 25 ms by default); empty when
+   * an explicit {@code batch-size} fixes every batch.
+   */
   Optional<Duration> batchTarget();
 
-  /** Whether every batch takes {@link #batchSize()} rows: {@code batch-target} is unset, or {@code batch-size} set. */
+  /** Whether every batch takes {@link #batchSize()} rows: {@code batch-size} is set explicitly. */
   boolean batchSizeFixed();
 
   /** The pause between batches ({@code batch-delay}). */

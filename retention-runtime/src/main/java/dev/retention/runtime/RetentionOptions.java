@@ -52,9 +52,12 @@ public final class RetentionOptions {
     return (Integer) value(RetentionOption.BATCH_SIZE);
   }
 
-  /** The duration batches are sized to, if set; unset, batches take {@code batch-size} rows. */
+  /**
+   * The duration batches are sized to: the explicit value or the built-in 25 ms, always present (an {@code Optional}
+   * since the option had no default before); an explicit {@code batch-size} fixes batches whatever this says.
+   */
   public Optional<Duration> batchTarget() {
-    return Optional.ofNullable((Duration) explicit.get(RetentionOption.BATCH_TARGET));
+    return Optional.of((Duration) value(RetentionOption.BATCH_TARGET));
   }
 
   public Duration batchDelay() {
@@ -122,7 +125,7 @@ public final class RetentionOptions {
     return with(RetentionOption.BATCH_SIZE, batchSize);
   }
 
-  /** Sizes batches to take about {@code batchTarget} each, unless a {@code batch-size} is set as well. */
+  /** Sizes batches to take about {@code batchTarget} each (25 ms by default), unless a {@code batch-size} is set. */
   public RetentionOptions withBatchTarget(Duration batchTarget) {
     return with(RetentionOption.BATCH_TARGET, batchTarget);
   }

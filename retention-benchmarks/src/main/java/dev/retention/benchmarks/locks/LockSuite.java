@@ -200,7 +200,8 @@ public final class LockSuite {
   private static Outcome sweep(EntityManagerFactory emf, LockKeys keys, long expired, String tag, boolean portable) {
     String pass = keys.entity.getName();
     RetentionOptions defaults = RetentionOptions.empty();
-    long batchesToDrain = expired / defaults.batchSize() + 2;
+    // Sized batches (the default) may be small: a batch deletes at least one row or ends the sweep.
+    long batchesToDrain = expired + 2;
     RetentionOptions options = defaults
         .withBatchDelay(Duration.ZERO)
         .withMaxStartupStagger(Duration.ZERO)

@@ -33,14 +33,17 @@ import java.util.Map;
  * The Spring Session-shaped layout (issue 24's case): {@code spring_session} with a string key, epoch-millisecond
  * {@code expiry_time} and five cascaded attributes a session, half the sessions expired, drained three ways with the
  * session foreground load writing: the runtime at its defaults ({@code sweep-default}: only {@code batch-delay} 0 and
- * enough batches to drain, as every harness sweep), the runtime on the portable JPQL ({@code portable-default}), and
+ * enough batches to drain, as every harness sweep; batches sized by {@code batch-target}), the runtime with fixed
+ * batches of 500 ({@code sweep-500}, the default before run L), the runtime on the portable JPQL
+ * ({@code portable-default}), and
  * Spring Session's own cleanup statement, {@code delete from spring_session where expiry_time < ?}, unbounded, in one
  * transaction ({@code unbounded-delete}). PostgreSQL and MariaDB only: Spring Session's H2 script is not the case.
  */
 public final class SessionSuite {
 
   public static final String PASS = SessionRow.class.getName();
-  public static final List<String> STRATEGIES = List.of("sweep-default", "portable-default", "unbounded-delete");
+  public static final List<String> STRATEGIES = List.of("sweep-default", "sweep-500", "portable-default",
+      "unbounded-delete");
   private static final Instant CUTOFF = Instant.parse("2030-01-01T00:00:00Z");
   private static final long WARM_UP_SESSIONS = 2_000;
 
@@ -142,14 +145,15 @@ public final class SessionSuite {
   private static Outcome drain(String strategy, ScratchDatabase database, EntityManagerFactory emf,
       SessionTables tables, long expired) throws SQLException {
     return switch (strategy) {
-      case "sweep-default" -> sweep(emf, expired, false);
-      case "portable-default" -> sweep(emf, expired, true);
+      case "sweep-default" -> sweep(emf, expired, false, false);
+      case "sweep-500" -> sweep(emf, expired, false, true);
+      case "portable-default" -> sweep(emf, expired, true, false);
       case "unbounded-delete" -> unbounded(database, tables);
       default -> throw new IllegalArgumentException("Unknown session strategy '" + strategy + "'");
     };
   }
 
-  private static Outcome sweep(EntityManagerFactory emf, long expired, boolean portable) {
+  private static Outcome sweep(EntityManagerFactory emf, long expired, boolean portable, boolean fixed500) {
     List<Double> millis = new ArrayList<>();
     SweepListener listener = new SweepListener() {
       @Override
@@ -158,8 +162,9 @@ public final class SessionSuite {
       }
     };
     RetentionOptions defaults = RetentionOptions.empty();
-    long batchesToDrain = expired / defaults.batchSize() + 2;
-    RetentionOptions options = defaults
+    // Sized batches (the default) may be small: a batch deletes at least one row or ends the sweep.
+    long batchesToDrain = expired + 2;
+    RetentionOptions options = (fixed500 ? defaults.withBatchSize(500) : defaults)
         .withBatchDelay(Duration.ZERO)
         .withMaxStartupStagger(Duration.ZERO)
         .withMaxBatchesPerSweep((int) Math.min(
@@ -179,7 +184,7 @@ public final class SessionSuite {
       // sweep after start pays it), the batches as the runtime reports them, and the rest of the sweep (its lock,
       // the lag query).
       System.out.printf(Locale.ROOT, "  %s: build %.1f ms, sweep %.1f ms, of which batches %.1f ms%n",
-          portable ? "portable-default" : "sweep-default", (swept - built) / 1e6, (System.nanoTime() - swept) / 1e6,
+          portable ? "portable-default" : fixed500 ? "sweep-500" : "sweep-default", (swept - built) / 1e6, (System.nanoTime() - swept) / 1e6,
           millis.stream().mapToDouble(Double::doubleValue).sum());
       if (report.failure().isPresent()) {
         throw new IllegalStateException("The session sweep failed: " + report, report.failure().get());

@@ -4,7 +4,6 @@ import dev.retention.benchmarks.database.Workload;
 import dev.retention.benchmarks.drain.RuntimeSweep;
 import dev.retention.benchmarks.measure.Percentiles;
 import dev.retention.benchmarks.report.IdleResult;
-import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
@@ -22,7 +21,7 @@ final class IdleSweeps {
   private IdleSweeps() {}
 
   static IdleResult measure(String database, EntityManagerFactory emf, Workload workload, int sweeps) {
-    RuntimeSweep sweep = new RuntimeSweep(OptionalInt.of(RetentionOptions.empty().batchSize()), 0, false);
+    RuntimeSweep sweep = new RuntimeSweep(OptionalInt.empty(), 0, false);
     double[] millis = new double[sweeps];
     try (RetentionRuntime runtime = sweep.runtime(emf, workload.idleCutoff(), new SweepListener() {})) {
       for (int i = 0; i < WARM_UP_SWEEPS; i++) {

@@ -154,7 +154,9 @@ public final class BoundSettings implements PassSettings {
 
   /**
    * The settings of one pass, set by name; each unset one keeps its built-in default ({@link RetentionOptions#empty()})
-   * and the window keeps every row ({@link ScopeWindows#NEVER}) until set. A copy is a whole copy ({@link #copy()}):
+   * and the window keeps every row ({@link ScopeWindows#NEVER}) until set; batches are fixed at {@code batch-size}
+   * until {@link #batchSizeFixed} says otherwise, as with an explicit {@code batch-size}, so that settings built in
+   * code size nothing by time unless asked (the binder always sets both). A copy is a whole copy ({@link #copy()}):
    * every field holds an immutable value.
    */
   public static final class Builder implements Cloneable {
@@ -167,7 +169,7 @@ public final class BoundSettings implements PassSettings {
     private boolean retentionOverridden;
     private Duration minRetention = BUILT_IN.minRetention();
     private int batchSize = BUILT_IN.batchSize();
-    private Optional<Duration> batchTarget = BUILT_IN.batchTarget();
+    private Optional<Duration> batchTarget = Optional.empty();
     private boolean batchSizeFixed = true;
     private Duration batchDelay = BUILT_IN.batchDelay();
     private Duration sweepInterval = BUILT_IN.sweepInterval();

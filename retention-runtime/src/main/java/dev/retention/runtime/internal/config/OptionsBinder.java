@@ -93,14 +93,15 @@ public final class OptionsBinder {
       }
       Map<String, Duration> windowsOfScopes = scopeWindows.getOrDefault(pass, Map.of());
       checkScopeWindows(pass, windowsOfScopes, resolved, layers);
+      boolean batchSizeFixed = resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE);
       settings.put(pass, BoundSettings.builder(pass)
           .enabled(resolved.enabled())
           .retention(resolved.retention().orElse(window), resolved.retention().isPresent())
           .minRetention(resolved.minRetention())
           .batchSize(resolved.batchSize())
-          .batchTarget(resolved.batchTarget())
-          .batchSizeFixed(resolved.batchTarget().isEmpty()
-              || resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE))
+          // An explicit batch-size is the fixed choice; otherwise batches are sized to batch-target (25 ms by default).
+          .batchTarget(batchSizeFixed ? Optional.empty() : resolved.batchTarget())
+          .batchSizeFixed(batchSizeFixed)
           .batchDelay(resolved.batchDelay())
           .sweepInterval(resolved.sweepInterval())
           .maxStartupStagger(resolved.maxStartupStagger())

@@ -10,14 +10,21 @@ import java.time.Duration;
  *
  * <p>A batch costs a fixed part (its transaction and round trips) plus a part per row. The sizer estimates both from
  * the last two batches whose sizes differ enough, and otherwise assumes the fixed part it last estimated; it then
- * picks the size whose batch takes the target. When the fixed part alone is half the target or more (a remote
- * database, a saturated machine), no size reaches the target, and shrinking would only multiply batches: it then picks
- * the size whose rows cost as much as the fixed part, so a batch takes about twice the least a batch can take. A full
- * batch grows the next at most twofold; a batch slower than the target shrinks the next to a quarter at most; a failed
- * batch (a timeout, a lock wait, anything) quarters it and a deadlock halves it. The size stays between
+ * picks the size whose batch takes the target. When the fixed part alone is a third of the target or more (a commit
+ * that waits for the disk, a remote database, a saturated machine), a batch of the target would spend a third of its
+ * time or more on that part, and shrinking further would only multiply batches: it then picks the size whose rows cost
+ * twice the fixed part, so a batch takes about three times the least a batch can take and its fixed part stays a
+ * third of it (MariaDB's Spring Session table, with a commit of about 11 ms: batches of about 64 rows drained at 0.67
+ * times fixed 500's rate with the old rule of a half; docs/PERFORMANCE.md, run L). A full
+ * batch grows the next at most twofold; a batch slower than the target shrinks the next to a quarter at most, but only
+ * when the batch before it was slow too: one slow batch alone (a checkpoint, a stall of a shared machine, a cold page)
+ * says more about that moment than about the size, and shrinking on it cost a third of the rows a second measured here
+ * (docs/PERFORMANCE.md, run L). A failed batch (a timeout, a lock wait, anything) quarters the size at once, and a
+ * deadlock halves it. The size stays between
  * {@link #MINIMUM} and the ceiling: the largest batch ({@code batch-size}'s upper bound) or less, where the pass's
  * statement binds more parameters a row. A batch that came back short says nothing about how long a full one takes, so
- * it only ever shrinks the size.
+ * it only ever shrinks the size; a batch of {@value #FULL_ENOUGH_PERCENT}% of its size or more counts as full, since
+ * some statements' full batches come back a row or two short (the range statement's bounds).
  *
  * <p>Growth must also pay. On some databases a row costs more in a larger batch (H2 and MariaDB deleting rows spread
  * across the table, measured in docs/PERFORMANCE.md, run F), so filling the target would delete fewer rows a second
@@ -49,6 +56,12 @@ public final class BatchSizer {
   /** How many full batches a stop to growth holds before larger batches are tried again. */
   static final int PROBE_EVERY = 64;
 
+  /** The most of a batch's time its fixed part (transaction, round trips, commit) is left to take. */
+  static final double MOST_FIXED_SHARE = 1.0 / 3;
+
+  /** The share of its size, in percent, from which a batch counts as full. */
+  static final int FULL_ENOUGH_PERCENT = 95;
+
   /** Rows a nanosecond of the last full batch; 0 before the first warm one. */
   private double lastRate;
   private int lastFullRows;
@@ -56,6 +69,8 @@ public final class BatchSizer {
   private int growthStop;
   private int fullBatchesSinceStop;
   private boolean warm;
+  /** Whether the last batch was slower than the target, so that a second slow one in a row shrinks the size. */
+  private boolean lastSlow;
 
   private final Duration target;
   private final int ceiling;
@@ -112,15 +127,18 @@ public final class BatchSizer {
     }
     double nanos = Math.max(1, took.toNanos());
     boolean slow = nanos > target.toNanos();
-    boolean full = rows >= requested;
-    if (rows == 0 || (!slow && !full)) {
+    boolean full = rows * 100L >= (long) requested * FULL_ENOUGH_PERCENT;
+    boolean slowAlone = slow && !lastSlow;
+    lastSlow = slow;
+    if (rows == 0 || (!slow && !full) || slowAlone) {
+      // A slow batch alone is not fed to the estimate either: a stall would stand for the fixed cost of every batch.
       return;
     }
     estimateFixedCost(rows, nanos);
     double perRow = Math.max(nanos - fixedNanos, 1) / rows;
-    double wanted = fixedNanos * 2 <= target.toNanos()
+    double wanted = fixedNanos <= target.toNanos() * MOST_FIXED_SHARE
         ? (target.toNanos() - fixedNanos) / perRow
-        : fixedNanos / perRow;
+        : fixedNanos * (1 / MOST_FIXED_SHARE - 1) / perRow;
     double lowest = requested * MOST_SHRINK;
     double highest = full ? requested * MOST_GROWTH : requested;
     if (full) {

@@ -37,7 +37,7 @@ class OptionsBinderTest {
     PassSettings audit = bind(Map.of()).get(AUDIT);
 
     BoundSettings expected = BoundSettings.builder(AUDIT).enabled(true).retention(Duration.ofDays(365), false)
-        .batchSize(500).batchTarget(Optional.empty()).batchSizeFixed(true).batchDelay(Duration.ZERO)
+        .batchSize(500).batchTarget(Optional.of(Duration.ofMillis(25))).batchSizeFixed(false).batchDelay(Duration.ZERO)
         .sweepInterval(Duration.ofHours(1)).maxStartupStagger(Duration.ofMinutes(1)).maxBatchesPerSweep(100)
         .dryRun(false).batchTimeout(Duration.ofSeconds(30)).maxBatchesPerScope(10)
         .scopeSweepBudget(Duration.ofMillis(200)).scopeWindows(Map.of()).epochCheck(true)
@@ -48,7 +48,7 @@ class OptionsBinderTest {
   }
 
   @Test
-  void aBatchTargetAloneSizesBatchesAndABatchSizeSetAnywhereFixesThem() {
+  void batchesAreSizedByDefaultAndABatchSizeSetAnywhereFixesThem() {
     Map<String, BoundSettings> settings = bind(Map.of(
         "retention.defaults.batch-target", "80ms",
         "retention." + SESSION + ".batch-size", "500"));
@@ -56,7 +56,11 @@ class OptionsBinderTest {
     assertEquals(Optional.of(Duration.ofMillis(80)), settings.get(AUDIT).batchTarget());
     assertEquals(false, settings.get(AUDIT).batchSizeFixed(), "no batch-size for the audit pass");
     assertEquals(true, settings.get(SESSION).batchSizeFixed(), "batch-size set, even to the built-in 500");
-    assertEquals(true, bind(Map.of()).get(AUDIT).batchSizeFixed(), "no batch-target: fixed, as before");
+    assertEquals(Optional.empty(), settings.get(SESSION).batchTarget(), "a fixed batch-size: no target in force");
+    assertEquals(false, bind(Map.of()).get(AUDIT).batchSizeFixed(), "nothing set: sized");
+    assertEquals(Optional.of(Duration.ofMillis(25)), bind(Map.of()).get(AUDIT).batchTarget(), "the built-in target");
+    assertEquals(true, bind(Map.of("retention.defaults.batch-size", "500")).get(AUDIT).batchSizeFixed(),
+        "a default batch-size fixes every pass's batches");
   }
 
   @Test

@@ -38,23 +38,49 @@ class BatchSizerTest {
   }
 
   @Test
-  void aSlowBatchShrinksTheNextInProportionToAQuarterAtMost() {
+  void aSecondSlowBatchInARowShrinksTheNextInProportionToAQuarterAtMost() {
     BatchSizer sizer = sized(4000);
 
     sizer.completed(4000, 4000, Duration.ofMillis(200));
-    assertEquals(2000, sizer.nextSize(), "twice the target: half the rows");
+    assertEquals(4000, sizer.nextSize(), "one slow batch alone: perhaps a stall, not the size");
+    sizer.completed(4000, 4000, Duration.ofMillis(200));
+    assertEquals(2000, sizer.nextSize(), "twice the target, twice in a row: half the rows");
     sizer.completed(2000, 2000, Duration.ofSeconds(5));
     assertEquals(500, sizer.nextSize(), "fifty times the target, but at most a quarter");
   }
 
   @Test
-  void aShortBatchNeverGrowsTheSizeButASlowOneShrinksIt() {
+  void aSlowBatchBetweenFastOnesKeepsTheSize() {
+    BatchSizer sizer = sized(2000);
+    sizer.completed(2000, 2000, TARGET);
+
+    sizer.completed(2000, 2000, Duration.ofSeconds(2));
+    assertEquals(2000, sizer.nextSize(), "a stall of two seconds, once");
+    sizer.completed(2000, 2000, TARGET);
+    sizer.completed(2000, 2000, Duration.ofSeconds(2));
+
+    assertEquals(2000, sizer.nextSize(), "slow batches that are not in a row never shrink the size");
+  }
+
+  @Test
+  void aShortBatchNeverGrowsTheSizeButSlowOnesShrinkIt() {
     BatchSizer sizer = sized(1000);
 
     sizer.completed(1000, 10, Duration.ofMillis(1));
     assertEquals(1000, sizer.nextSize(), "ten rows in 1 ms says nothing about a thousand");
     sizer.completed(1000, 10, Duration.ofMillis(400));
+    sizer.completed(1000, 10, Duration.ofMillis(400));
     assertEquals(250, sizer.nextSize(), "four times the target, even with few rows: perhaps locks");
+  }
+
+  @Test
+  void aBatchAFewRowsShortOfItsSizeCountsAsFull() {
+    BatchSizer sizer = sized(2000);
+
+    sizer.completed(2000, 1999, Duration.ofMillis(10));
+    assertEquals(4000, sizer.nextSize(), "a row short, as the range statement's full batches come back");
+    sizer.completed(4000, 3000, Duration.ofMillis(10));
+    assertEquals(4000, sizer.nextSize(), "three quarters of its size: a short batch, the last of the expired rows");
   }
 
   @Test
@@ -141,22 +167,41 @@ class BatchSizerTest {
   /**
    * Every batch costs 40 ms whatever its size, plus 1 µs a row (a remote database, or a saturated machine), against a
    * target of 25 ms that no batch can meet. Shrinking in proportion would end at batches of 10 rows and 250 rows a
-   * second; the sizer instead tells the fixed part from the rows' and settles where the rows cost as much as it.
+   * second; the sizer instead tells the fixed part from the rows' and settles where the rows cost twice as much as it.
    */
   @Test
   void aFixedCostAboveTheTargetMakesBatchesLargerNotSmaller() {
-    BatchSizer sizer = BatchSizer.of(settings(500, false, Duration.ofMillis(25)), 50_000);
+    BatchSizer sizer = BatchSizer.of(settings(500, false, Duration.ofMillis(25)), 200_000);
     List<Integer> sizes = new ArrayList<>();
 
-    for (int batch = 0; batch < 12; batch++) {
+    for (int batch = 0; batch < 14; batch++) {
       int size = sizer.nextSize();
       sizes.add(size);
       sizer.completed(size, size, Duration.ofNanos(40_000_000L + 1_000L * size));
     }
 
-    assertEquals(List.of(500, 309, 618), sizes.subList(0, 3), "shrinks once, then the two sizes tell 40 ms apart");
+    assertEquals(List.of(500, 500, 309, 618), sizes.subList(0, 4),
+        "the first slow batch alone changes nothing, the second shrinks, then the two sizes tell 40 ms apart");
     int settled = sizes.get(sizes.size() - 1);
-    assertTrue(Math.abs(settled - 40_000) <= 400, "settled at " + settled + ", sizes " + sizes);
+    assertTrue(Math.abs(settled - 80_000) <= 800, "settled at " + settled + ", sizes " + sizes);
+  }
+
+  /**
+   * A commit of 10 ms (MariaDB waiting for its disk) and 20 µs a row, against 25 ms: a batch of the target, 750 rows,
+   * would spend 40% of its time committing. The sizer lets the batch take three times the fixed part, 30 ms, so the
+   * fixed part stays a third of it: 1,000 rows. The first batch, 2,000 rows, is slow, so that the sizes differ enough
+   * to tell the fixed part.
+   */
+  @Test
+  void aFixedPartAboveAThirdOfTheTargetStaysAThirdOfEachBatch() {
+    BatchSizer sizer = BatchSizer.of(settings(2000, false, Duration.ofMillis(25)), CEILING);
+
+    for (int batch = 0; batch < 12; batch++) {
+      int size = sizer.nextSize();
+      sizer.completed(size, size, Duration.ofNanos(10_000_000L + 20_000L * size));
+    }
+
+    assertTrue(Math.abs(sizer.nextSize() - 1000) <= 10, "settled at " + sizer.nextSize());
   }
 
   @Test
