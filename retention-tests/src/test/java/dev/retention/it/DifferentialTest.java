@@ -42,6 +42,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -202,6 +203,13 @@ class DifferentialTest extends DatabaseSuite {
         && c.mapping.nativelyComparable ? StatementShape.RANGE_STATEMENT : nativeChoice(kind, c);
   }
 
+  /** Sweeps of several scopes a run must have seen before it asks that some went as one group. */
+  private static final int MIN_SWEEPS_OVER_SCOPES = 20;
+
+  /** Whole sweeps of scoped cases that deleted rows of two scopes or more, and those that grouped them. */
+  private int sweepsOverScopes;
+  private int groupedSweeps;
+
   @Test
   void everyShapeDeletesExactlyTheRowsTheOracleSaysAreExpired() {
     long seed = RandomCases.seed("differential");
@@ -222,6 +230,12 @@ class DifferentialTest extends DatabaseSuite {
             + " -Dinvariant.seed=" + seed + " failed on " + database + ": " + e.getMessage(), e);
       }
       warnings.messages().clear();
+    }
+    // Scopes that share a window are swept together (ScopeRounds): the run must have met such a group, or the cases
+    // above no longer cover them.
+    if (sweepsOverScopes >= MIN_SWEEPS_OVER_SCOPES) {
+      assertTrue(groupedSweeps > 0, "of " + sweepsOverScopes + " whole sweeps that deleted rows of two scopes or more on "
+          + database + " (-Dinvariant.seed=" + seed + "), none ran fewer batches than scopes: no scopes were grouped");
     }
   }
 
@@ -844,13 +858,33 @@ class DifferentialTest extends DatabaseSuite {
       assertTrue(sweep < MAX_SWEEPS, () -> c + ": whole sweeps never drain, the last " + previous);
       SweepReport report = retention.sweep(c.pass);
       last = report;
-      boolean deleted = !deletedBy(report, c, present).isEmpty();
+      Set<Long> gone = deletedBy(report, c, present);
+      boolean deleted = !gone.isEmpty();
+      if (c.scoped && !report.dryRun()) {
+        countGroups(c, gone, report);
+      }
       // With the racing writer about, a batch whose selected rows all moved deletes nothing, and the sweep then says
       // no work remains though expired rows are left (its lag says how old): only sweeps that find nothing end it.
       if (!report.workRemains() && (!deleted || !merging) && !raced) {
         break;
       }
       idle = deleted ? 0 : idle + 1;
+    }
+  }
+
+  /**
+   * Counts the whole sweeps of a scoped case that deleted rows of two scopes or more (as the database compares them),
+   * and those among them that ran fewer batches than the scopes they deleted from: each scope's rows take a batch of
+   * their own unless scopes that share a window go together, so only a group explains those.
+   */
+  private void countGroups(Case c, Set<Long> gone, SweepReport report) {
+    long scopes = gone.stream().map(id -> c.rows.containsKey(id) ? c.rows.get(id) : c.arrivals.get(id))
+        .map(row -> Optional.ofNullable(row.tenant()).map(this::collated)).distinct().count();
+    if (scopes >= 2) {
+      sweepsOverScopes++;
+    }
+    if (scopes > report.batches()) {
+      groupedSweeps++;
     }
   }
 

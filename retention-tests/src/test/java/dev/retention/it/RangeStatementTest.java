@@ -294,14 +294,18 @@ class RangeStatementTest extends DatabaseSuite {
   @Test
   void scopedPassesSmallBatchesAndH2TakeAnotherShape() {
     try (RetentionRuntime large = runtime(null).build();
-        RetentionRuntime small = RetentionRuntime.builder(emf).clock(clock).build()) {
+        RetentionRuntime small = RetentionRuntime.builder(emf).clock(clock)
+            .defaults(RetentionOptions.empty().withBatchSize(500)).build();
+        RetentionRuntime sized = RetentionRuntime.builder(emf).clock(clock).build()) {
       StatementShape expected = kind == TestDatabase.Kind.H2 ? StatementShape.PORTABLE_JPQL
           : StatementShape.RANGE_STATEMENT;
       assertEquals(expected, large.settings(SessionToken.class.getName()).statementShape());
       assertNotEquals(StatementShape.RANGE_STATEMENT,
           large.settings(TenantNotification.class.getName()).statementShape(), "a scoped pass");
       assertNotEquals(StatementShape.RANGE_STATEMENT,
-          small.settings(SessionToken.class.getName()).statementShape(), "batches of 500");
+          small.settings(SessionToken.class.getName()).statementShape(), "batches of 500, fixed");
+      assertEquals(expected, sized.settings(SessionToken.class.getName()).statementShape(),
+          "batches sized by the default batch-target may reach 2,000 rows");
     }
     Assumptions.assumeTrue(kind != TestDatabase.Kind.H2);
     String line = StartLine.of(runtime(null).build());

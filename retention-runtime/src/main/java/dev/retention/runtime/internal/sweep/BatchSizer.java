@@ -60,7 +60,7 @@ public final class BatchSizer {
   static final double MOST_FIXED_SHARE = 1.0 / 3;
 
   /** The share of its size, in percent, from which a batch counts as full. */
-  static final int FULL_ENOUGH_PERCENT = 95;
+  public static final int FULL_ENOUGH_PERCENT = 95;
 
   /** Rows a nanosecond of the last full batch; 0 before the first warm one. */
   private double lastRate;
