@@ -29,9 +29,9 @@ public enum RetentionOption {
       Bounds.of(1, 10_000, ""),
       "The first batch's size; set explicitly, the size of every batch (one transaction), which batch-target then"
           + " no longer sizes. A short batch ends the sweep once no expired row is left."),
-  // 25 ms by default: sized batches deleted 2 to 2.7 times the rows a second of fixed 500 on PostgreSQL and MariaDB
-  // and tied on H2, foreground writes no slower (docs/PERFORMANCE.md, run L); about half the 50 ms a foreground write
-  // may wait.
+  // 25 ms by default: sized batches deleted 2.4 to 2.5 times the rows a second of fixed 500 on PostgreSQL, 1.6 to 2.2
+  // times on MariaDB and 1.1 times on H2, foreground writes no slower on the servers (docs/PERFORMANCE.md, run L);
+  // about half the 50 ms a foreground write may wait.
   BATCH_TARGET("batch-target", Type.DURATION, Duration.ofMillis(25),
       // Below a millisecond a batch's fixed cost (a transaction, a round trip) is most of it; above ten seconds the
       // foreground writes waiting on its rows' locks wait that long.

@@ -18,8 +18,8 @@ public final class TargetReport {
   /**
    * The runtime as it ships, which the targets judge: batches sized by {@code batch-target}, 25 ms, which
    * {@code sweep-auto} sets to the same value. Fixed batches of 500 ({@code sweep-500}) were the default until run L
-   * measured sized batches at 2 to 2.7 times their rate on PostgreSQL and MariaDB, with a slow batch alone no longer
-   * shrinking the next.
+   * measured sized batches at 1.6 to 2.5 times their rate on PostgreSQL and MariaDB and 1.1 times on H2, with a slow
+   * batch alone no longer shrinking the next.
    */
   public static final String DEFAULT_SWEEP = "sweep-auto";
 
