@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The batches of one sweep over the rows of one scope, or of a group of scopes that share a window (all rows, for a
@@ -57,7 +58,7 @@ final class BatchRun implements Batch.Guard {
   private final BatchSizer sizer;
   private Duration window;
   /** The predicate at the current window; null while the window is never, when no statement runs. */
-  private ExpiredRows rows;
+  private @Nullable ExpiredRows rows;
   private Instant cutoff;
   /** The values of the scope attribute this run's batches selected, so each is looked up once. */
   private final Set<Object> seenValues = new HashSet<>();
@@ -66,7 +67,7 @@ final class BatchRun implements Batch.Guard {
   /** When the batch under way started, by the monotonic source: a hook that returns past its time fails it. */
   private long batchStartNanos;
   /** The oldest expired row found after the last batch, when that was looked up already; null when not. */
-  private Optional<Object> oldestAfterLastBatch;
+  private @Nullable Optional<Object> oldestAfterLastBatch;
 
   /**
    * @param now the sweep's {@code now}, from which the cutoff is counted
@@ -112,7 +113,15 @@ final class BatchRun implements Batch.Guard {
 
   /** The cutoff as every row statement of this run binds it. */
   Object cutoffValue() {
-    return rows.cutoffValue();
+    return rows().cutoffValue();
+  }
+
+  /** The predicate at the current window, which a window of never has none of: no statement runs then. */
+  private ExpiredRows rows() {
+    if (rows == null) {
+      throw new IllegalStateException(pass.name() + ": " + step("a window of never") + " runs no statement");
+    }
+    return rows;
   }
 
   private String step(String what) {
@@ -435,12 +444,13 @@ final class BatchRun implements Batch.Guard {
       return SweepResult.NOTHING;
     }
     try {
+      ExpiredRows expired = rows();
       Optional<Object> oldest = oldestAfterLastBatch != null
           ? oldestAfterLastBatch
-          : read(em -> pass.shape().oldestExpired(em, rows));
+          : read(em -> pass.shape().oldestExpired(em, expired));
       // A zone-less value is dated by the latest instant it could stand for, which the statements already compared
       // with the cutoff; a Date read through the JVM's zone can still land a little after it, and is then just due.
-      return SweepResult.lag(oldest.map(value -> pass.model().instantOf(value, rows.cutoff()))
+      return SweepResult.lag(oldest.map(value -> pass.model().instantOf(value, expired.cutoff()))
           .map(instant -> instant.isAfter(cutoff()) ? Duration.ZERO : Duration.between(instant, cutoff())));
     } catch (RuntimeException | Error e) {
       if (failure.isPresent()) {

@@ -11,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which stored values of a pass's epoch attribute are implausible for the unit it declares, judged once a sweep before
@@ -43,7 +44,7 @@ public final class EpochPlausibility {
   public static final Instant LATEST = Instant.parse("5000-01-01T00:00:00Z");
 
   /** What a sweep found: how many rows it sets aside and why (null when none). */
-  record Finding(long rows, String reason) {
+  record Finding(long rows, @Nullable String reason) {
     static final Finding NONE = new Finding(0, null);
 
     /** Whether every value is plausible, so that whole partitions may go. */

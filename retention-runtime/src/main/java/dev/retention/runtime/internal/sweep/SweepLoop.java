@@ -12,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one loop every sweep of a pass runs, whatever its {@link SweepRequest}: the scopes it goes through (the whole
@@ -31,9 +32,9 @@ final class SweepLoop {
   /** Whether expired partitions go whole before the batches of the whole pass. */
   private final PartitionPlan partitions;
   /** The rounds of a scoped pass's background sweeps; null for a pass without a scope attribute. */
-  private final ScopeRounds rounds;
+  private final @Nullable ScopeRounds rounds;
 
-  SweepLoop(PassSweep pass, BatchSizer sizer, PartitionPlan partitions, ScopeRounds rounds) {
+  SweepLoop(PassSweep pass, BatchSizer sizer, PartitionPlan partitions, @Nullable ScopeRounds rounds) {
     this.pass = pass;
     this.sizer = sizer;
     this.partitions = partitions;
@@ -58,7 +59,7 @@ final class SweepLoop {
       tellStarted(passCutoff);
       started = true;
       try {
-        work.addAll(rounds.groupsToSweep(now, (long) request.maxBatchesPerScope() * sizes.nextSize()));
+        work.addAll(rounds().groupsToSweep(now, (long) request.maxBatchesPerScope() * sizes.nextSize()));
       } catch (RuntimeException | Error e) {
         result = SweepResult.failed(new SweepFailedException(pass.name(), "finding the scopes with expired rows",
             passCutoff, e));
@@ -136,7 +137,7 @@ final class SweepLoop {
       }
       wentPast(request, due.scopes(), rowsLeft);
     }
-    if (request.kind() == SweepRequest.Kind.SCOPE_ROUNDS && wentThrough && rounds.roundEnded()) {
+    if (request.kind() == SweepRequest.Kind.SCOPE_ROUNDS && wentThrough && rounds().roundEnded()) {
       result = result.plus(SweepResult.WORK_LEFT);
     }
     if (!started) {
@@ -148,6 +149,14 @@ final class SweepLoop {
     return report;
   }
 
+  /** The rounds of a scoped pass: only its scope rounds ask. */
+  private ScopeRounds rounds() {
+    if (rounds == null) {
+      throw new IllegalStateException("Pass " + pass.name() + " has no @TtlScope attribute: it sweeps no scope rounds");
+    }
+    return rounds;
+  }
+
   private void tellStarted(Instant cutoff) {
     pass.environment().listener().sweepStarted(pass.name(), cutoff, pass.settings().dryRun());
   }
@@ -155,7 +164,7 @@ final class SweepLoop {
   /** Tells the round, when the sweep is one, that the sweep is done with {@code scopes}. */
   private void wentPast(SweepRequest request, ScopeGroup scopes, boolean rowsLeft) {
     if (request.kind() == SweepRequest.Kind.SCOPE_ROUNDS) {
-      rounds.wentPast(scopes, rowsLeft);
+      rounds().wentPast(scopes, rowsLeft);
     }
   }
 

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Sweeps one pass: computes the cutoff once, then deletes in bounded batches ({@link BatchRun}), each in its own
@@ -34,11 +35,11 @@ public final class Sweeper {
   private final PartitionPlan partitions;
   private final ReentrantLock sweeping = new ReentrantLock();
   /** The rounds of a scoped pass's background sweeps; null for a pass without a scope attribute. */
-  private final ScopeRounds rounds;
+  private final @Nullable ScopeRounds rounds;
   /** Runs every sweep of the pass: background, scope rounds, one scope on demand. */
   private final SweepLoop loop;
   /** How the application's policies read the pass's instances, found at the first policy; null before. */
-  private volatile LivePolicy.Readers readers;
+  private volatile LivePolicy.@Nullable Readers readers;
   /** The scopes being swept on demand, so that calls for one scope do not pile up. */
   private final Set<Scope> inFlight = ConcurrentHashMap.newKeySet();
 
@@ -47,7 +48,7 @@ public final class Sweeper {
    * @param scopes the windows of the pass's scopes; null for a pass without a scope attribute
    */
   public Sweeper(SweepEnvironment environment, PassModel model, PassSettings settings, ShapeChoice.Choice choice,
-      ScopeWindowing scopes, PartitionPlan partitions) {
+      @Nullable ScopeWindowing scopes, PartitionPlan partitions) {
     this.partitions = partitions;
     this.pass = new PassSweep(environment, model, settings, choice.shape(), scopes);
     this.choice = choice;
@@ -68,9 +69,6 @@ public final class Sweeper {
 
   /** The values of the pass's scope attribute; only for a pass that has one. */
   public ScopeValues scopeValues() {
-    if (pass.scopes() == null) {
-      throw new IllegalStateException("Pass " + pass.name() + " has no @TtlScope attribute");
-    }
     return pass.scopes().values();
   }
 
@@ -82,16 +80,16 @@ public final class Sweeper {
   public LivePolicy policy(Scope scope) {
     LivePolicy.Readers read = readers;
     if (read == null) {
-      read = new LivePolicy.Readers(pass.environment().emf(), pass.model(), pass.scopes() != null);
+      read = new LivePolicy.Readers(pass.environment().emf(), pass.model(), pass.scoped());
       readers = read; // a race makes a second, equal one: no harm
     }
     return new LivePolicy(pass.environment().emf(), pass.model(), read, pass.environment().clock().instant(),
-        pass.environment().zone(), pass.settings().retention(), pass.scopes(), scope);
+        pass.environment().zone(), pass.settings().retention(), pass.scopeWindows(), scope);
   }
 
   /** How the pass's scopes are swept, for the start line; empty for a pass without a scope attribute. */
   public String describeScopes() {
-    ScopeWindowing scopes = pass.scopes();
+    ScopeWindowing scopes = pass.scopeWindows();
     if (scopes == null) {
       return "";
     }
