@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a pass's condition reads beyond the entity's own row. A statement that deletes re-applies the condition; but
@@ -70,7 +71,7 @@ public record ConditionReads(List<ToOne> toOnes, Optional<String> unguardedRead)
     return new ConditionReads(new ArrayList<>(toOnes.values()), Optional.empty());
   }
 
-  private static Attribute<?, ?> attributeOrNull(ManagedType<?> type, String name) {
+  private static @Nullable Attribute<?, ?> attributeOrNull(ManagedType<?> type, String name) {
     try {
       return type.getAttribute(name);
     } catch (IllegalArgumentException unknown) {

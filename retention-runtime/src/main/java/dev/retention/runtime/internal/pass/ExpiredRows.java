@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which rows of a pass may go in one batch: the one predicate every statement shape applies, at its selection and
@@ -51,9 +52,9 @@ public final class ExpiredRows {
   private final Object cutoffValue;
   private final ScopeGroup scopes;
   /** The least value a row may have and be expired, of the cutoff's type; null for a pass without a floor. */
-  private final Object plausibleFrom;
+  private final @Nullable Object plausibleFrom;
 
-  ExpiredRows(PassModel pass, Cutoff cutoff, Object cutoffValue, ScopeGroup scopes, Object plausibleFrom) {
+  ExpiredRows(PassModel pass, Cutoff cutoff, Object cutoffValue, ScopeGroup scopes, @Nullable Object plausibleFrom) {
     this.pass = pass;
     this.cutoff = cutoff;
     this.cutoffValue = cutoffValue;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a batch names the rows it selected, and how many it lists in one statement, read from the provider's metamodel:
@@ -35,11 +36,11 @@ public final class Keys {
   public static final int PARAMETERS_PER_STATEMENT = 1_000;
 
   /** The entity's single id attribute; null for an {@code @IdClass} key, which has none. */
-  private final String idAttribute;
+  private final @Nullable String idAttribute;
   /** The paths of the key's attributes; empty for a single id attribute. */
   private final List<String> paths;
 
-  private Keys(String idAttribute, List<String> paths) {
+  private Keys(@Nullable String idAttribute, List<String> paths) {
     this.idAttribute = idAttribute;
     this.paths = List.copyOf(paths);
   }

@@ -4,6 +4,7 @@ import dev.retention.runtime.Scope;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The scopes one predicate covers: every row of the pass, one {@link Scope} (the rows of one value, or those without a
@@ -15,10 +16,10 @@ public final class ScopeGroup {
   private static final ScopeGroup ALL = new ScopeGroup(Scope.all(), List.of());
 
   /** The scope of a group of one value or none; null for a group of several values. */
-  private final Scope scope;
+  private final @Nullable Scope scope;
   private final List<Object> values;
 
-  private ScopeGroup(Scope scope, List<Object> values) {
+  private ScopeGroup(@Nullable Scope scope, List<Object> values) {
     this.scope = scope;
     this.values = values;
   }
