@@ -18,8 +18,8 @@ import java.time.Duration;
  * times fixed 500's rate with the old rule of a half; docs/PERFORMANCE.md, run L). A full
  * batch grows the next at most twofold; a batch slower than the target shrinks the next to a quarter at most, but only
  * when the batch before it was slow too: one slow batch alone (a checkpoint, a stall of a shared machine, a cold page)
- * says more about that moment than about the size, and shrinking on it cost a third of the rows a second measured here
- * (docs/PERFORMANCE.md, run L). A failed batch (a timeout, a lock wait, anything) quarters the size at once, and a
+ * says more about that moment than about the size, and shrinking on it drained MariaDB at about half fixed 500's rate
+ * on a loaded host (docs/PERFORMANCE.md, run J). A failed batch (a timeout, a lock wait, anything) quarters the size at once, and a
  * deadlock halves it. The size stays between
  * {@link #MINIMUM} and the ceiling: the largest batch ({@code batch-size}'s upper bound) or less, where the pass's
  * statement binds more parameters a row. A batch that came back short says nothing about how long a full one takes, so
