@@ -266,10 +266,13 @@ public final class RetentionRuntime implements AutoCloseable {
       closed = true;
       sweeps = background;
     }
-    stopSignal.stop();
     if (sweeps == null) {
+      stopSignal.stop();
       LOGGER.log(Level.DEBUG, "Retention stopped; it had not been started, so nothing swept in the background");
     } else {
+      // The background sweeps read which sweeps are in flight, then stop the signal: stopped here first, it would wake
+      // a sweep pausing between batches, which could end and leave before it was counted, and the stop line would say
+      // that no sweep was in flight.
       BackgroundSweeps.Stopped stopped = sweeps.stop(closeTimeout);
       LOGGER.log(stopped.ended() ? Level.INFO : Level.WARNING, StopLine.of(stopped, closeTimeout));
     }
