@@ -169,6 +169,7 @@ public final class SessionSuite {
         .withMaxStartupStagger(Duration.ZERO)
         .withMaxBatchesPerSweep((int) Math.min(
             (Integer) RetentionOption.MAX_BATCHES_PER_SWEEP.upperBound().orElseThrow(), batchesToDrain));
+    String strategy = portable ? "portable-default" : fixed500 ? "sweep-500" : "sweep-default";
     long built = System.nanoTime();
     try (RetentionRuntime runtime = RetentionRuntime.builder(emf)
         .clock(Clock.fixed(CUTOFF, ZoneOffset.UTC))
@@ -184,7 +185,7 @@ public final class SessionSuite {
       // sweep after start pays it), the batches as the runtime reports them, and the rest of the sweep (its lock,
       // the lag query).
       System.out.printf(Locale.ROOT, "  %s: build %.1f ms, sweep %.1f ms, of which batches %.1f ms%n",
-          portable ? "portable-default" : fixed500 ? "sweep-500" : "sweep-default", (swept - built) / 1e6, (System.nanoTime() - swept) / 1e6,
+          strategy, (swept - built) / 1e6, (System.nanoTime() - swept) / 1e6,
           millis.stream().mapToDouble(Double::doubleValue).sum());
       if (report.failure().isPresent()) {
         throw new IllegalStateException("The session sweep failed: " + report, report.failure().get());
