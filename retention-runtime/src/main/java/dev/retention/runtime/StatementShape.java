@@ -11,11 +11,19 @@ public enum StatementShape {
   POSTGRESQL_CTID("PostgreSQL ctid"),
 
   /**
-   * PostgreSQL, MariaDB and MySQL, for large batches: an index probe finds the expiry of the batch's last row, then one
-   * delete takes the rows before it, the whole predicate applied. It waits on rows others hold, within a short lock
-   * timeout; a pass whose batch meets one goes on with the shape it would have had otherwise.
+   * PostgreSQL and MySQL, for large batches: an index probe finds the expiry of the batch's last row, then one delete
+   * takes the rows before it, the whole predicate applied. It waits on rows others hold, within a short lock timeout; a
+   * pass whose batch meets one goes on with the shape it would have had otherwise. (MariaDB takes the ordered delete.)
    */
   RANGE_STATEMENT("range statement"),
+
+  /**
+   * MariaDB, where an index leads with the {@code @Ttl} column: one native delete a batch, of the oldest expired rows in
+   * that index's order, bounded by a limit ({@code delete … where ttl <= ? order by ttl, id limit ?}), naming no key. It
+   * waits on rows others hold for at most a second; a sweep whose batch meets one goes on with the shape the pass would
+   * have had otherwise.
+   */
+  ORDERED_DELETE("ordered delete with a limit"),
 
   /** PostgreSQL, MariaDB and MySQL: JPQL whose batches lock their rows as they select them, skipping rows held. */
   SKIP_LOCKED("JPQL with SKIP LOCKED"),

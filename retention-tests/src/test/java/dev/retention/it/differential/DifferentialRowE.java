@@ -3,6 +3,7 @@ package dev.retention.it.differential;
 import jakarta.persistence.Embeddable;
 import jakarta.persistence.EmbeddedId;
 import jakarta.persistence.Entity;
+import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 import java.io.Serializable;
 import java.util.Objects;
@@ -13,7 +14,16 @@ import java.util.Objects;
  * ordered delete) take it.
  */
 @Entity
-@Table(name = "differential_row_e")
+@Table(name = "differential_row_e", indexes = {
+    @Index(name = "differential_row_e_instant_at", columnList = "instantAt"),
+    @Index(name = "differential_row_e_local_date_time_at", columnList = "localDateTimeAt"),
+    @Index(name = "differential_row_e_local_date_at", columnList = "localDateAt"),
+    @Index(name = "differential_row_e_offset_at", columnList = "offsetAt"),
+    @Index(name = "differential_row_e_zoned_at", columnList = "zonedAt"),
+    @Index(name = "differential_row_e_util_date_at", columnList = "utilDateAt"),
+    @Index(name = "differential_row_e_timestamp_at", columnList = "timestampAt"),
+    @Index(name = "differential_row_e_epoch_seconds", columnList = "epochSeconds"),
+    @Index(name = "differential_row_e_epoch_millis", columnList = "epochMillis")})
 public class DifferentialRowE extends DifferentialRow {
 
   /** The key: the row's number and a region drawn from it, so that the region's order is not the number's. */

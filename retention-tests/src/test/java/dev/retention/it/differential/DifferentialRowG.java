@@ -3,6 +3,7 @@ package dev.retention.it.differential;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.Index;
 import jakarta.persistence.Table;
 
 /**
@@ -11,7 +12,16 @@ import jakarta.persistence.Table;
  * that need no key take it; an integer key's statements do not.
  */
 @Entity
-@Table(name = "differential_row_g")
+@Table(name = "differential_row_g", indexes = {
+    @Index(name = "differential_row_g_instant_at", columnList = "instantAt"),
+    @Index(name = "differential_row_g_local_date_time_at", columnList = "localDateTimeAt"),
+    @Index(name = "differential_row_g_local_date_at", columnList = "localDateAt"),
+    @Index(name = "differential_row_g_offset_at", columnList = "offsetAt"),
+    @Index(name = "differential_row_g_zoned_at", columnList = "zonedAt"),
+    @Index(name = "differential_row_g_util_date_at", columnList = "utilDateAt"),
+    @Index(name = "differential_row_g_timestamp_at", columnList = "timestampAt"),
+    @Index(name = "differential_row_g_epoch_seconds", columnList = "epochSeconds"),
+    @Index(name = "differential_row_g_epoch_millis", columnList = "epochMillis")})
 public class DifferentialRowG extends DifferentialRow {
 
   @Id

@@ -36,4 +36,13 @@ public interface NativeStatements {
    * @param others the shapes the pass would have otherwise, fastest first
    */
   NativeShapes range(RowLockWait lockWait, List<NativeShapes> others);
+
+  /**
+   * MariaDB's ordered delete with a limit, for a table with an index leading with the {@code @Ttl} column, bounding its
+   * waits on row locks by {@code lockWait}.
+   *
+   * @param others the shapes the pass would have otherwise, fastest first: a sweep whose batch meets a held row goes
+   *     on with the first that takes the pass
+   */
+  NativeShapes orderedDelete(RowLockWait lockWait, List<NativeShapes> others);
 }

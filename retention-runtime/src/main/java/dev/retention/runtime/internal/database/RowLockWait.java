@@ -1,5 +1,7 @@
 package dev.retention.runtime.internal.database;
 
+import jakarta.persistence.LockTimeoutException;
+import jakarta.persistence.PessimisticLockException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -62,4 +64,21 @@ public enum RowLockWait {
 
   /** Whether {@code e} is the database's report of a lock wait that timed out. */
   public abstract boolean timedOut(SQLException e);
+
+  /**
+   * Whether {@code e}, as a statement of the provider's threw it, is a lock wait that timed out: as JPA says
+   * ({@code LockTimeoutException}, {@code PessimisticLockException}) or the database does ({@link #timedOut}), anywhere
+   * in its causes, since a provider wraps the driver's exception in its own.
+   */
+  public boolean timedOutIn(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof LockTimeoutException || cause instanceof PessimisticLockException) {
+        return true;
+      }
+      if (cause instanceof SQLException sql && timedOut(sql)) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

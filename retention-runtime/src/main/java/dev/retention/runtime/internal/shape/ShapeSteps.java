@@ -2,9 +2,12 @@ package dev.retention.runtime.internal.shape;
 
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.Keys;
+import dev.retention.runtime.internal.transaction.JpaHints;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The steps every shape is made of, so that each is written once: select the oldest expired rows' keys (and show the
@@ -53,5 +56,14 @@ public final class ShapeSteps {
   /** Locks the listed entities still expired and removes them through the {@code EntityManager} ({@link Removal}). */
   public static int removeStillExpired(EntityManager em, ExpiredRows rows, List<Object> keys) {
     return Removal.remove(em, rows, Locked.entities(em, rows, keys));
+  }
+
+  /**
+   * How long each statement of the batch's entity manager may run, as the runtime bounds every batch
+   * ({@code batch-timeout}, set as JPA's query timeout): for a native statement that must state the bound itself.
+   */
+  public static Optional<Duration> statementTimeout(EntityManager em) {
+    Object millis = em.getProperties().get(JpaHints.QUERY_TIMEOUT);
+    return millis == null ? Optional.empty() : Optional.of(Duration.ofMillis(Long.parseLong(millis.toString())));
   }
 }

@@ -53,12 +53,12 @@ class DatabaseProfileTest {
   }
 
   @Test
-  void mariaDbGetsTheRangeAndSkipLockedShapesForIntegerKeysTheKeyDeleteForOthersANamedLockAndPartitions() {
+  void mariaDbGetsTheOrderedDeleteThenSkipLockedForIntegerKeysTheKeyDeleteForOthersANamedLockAndPartitions() {
     MariaDBDialect dialect = new MariaDBDialect();
     DatabaseProfile mariaDb = DatabaseDetection.OnHibernate.profile(dialect);
     assertEquals("MariaDB", mariaDb.name());
     assertEquals(dialect.supportsSkipLocked(), mariaDb.skipsLockedRows());
-    assertEquals(List.of("range(INNODB; integerKeysOnly(skipLocked(by primary key)))",
+    assertEquals(List.of("orderedDelete(INNODB; integerKeysOnly(skipLocked(by primary key)), keyDelete)",
         "integerKeysOnly(skipLocked(by primary key))", "keyDelete"), shapes(MariaDbProfile.mariaDb(true)));
     assertEquals(Optional.of(SessionLock.NAMED), mariaDb.sessionLock());
     assertInstanceOf(MariaDbPartitions.class, mariaDb.partitionCatalog().orElseThrow());
@@ -76,10 +76,11 @@ class DatabaseProfileTest {
   }
 
   @Test
-  void mySqlIsMariaDbWithoutItsPartitionCatalog() {
+  void mySqlIsMariaDbWithTheRangeStatementForTheOrderedDeleteAndWithoutItsPartitionCatalog() {
     DatabaseProfile mySql = DatabaseDetection.OnHibernate.profile(new MySQLDialect());
     assertEquals("MySQL", mySql.name());
-    assertEquals(shapes(MariaDbProfile.mariaDb(mySql.skipsLockedRows())), shapes(mySql));
+    assertEquals(List.of("range(INNODB; integerKeysOnly(skipLocked(by primary key)))",
+        "integerKeysOnly(skipLocked(by primary key))", "keyDelete"), shapes(mySql));
     assertEquals(Optional.of(SessionLock.NAMED), mySql.sessionLock());
     assertEquals(Optional.empty(), mySql.partitionCatalog());
     assertEquals(TextComparison.BY_COLLATION, mySql.textComparison());
@@ -166,6 +167,12 @@ class DatabaseProfileTest {
     @Override
     public NativeShapes range(RowLockWait lockWait, List<NativeShapes> others) {
       return new Named("range(" + lockWait + "; "
+          + others.stream().map(NativeShapes::name).collect(Collectors.joining(", ")) + ")");
+    }
+
+    @Override
+    public NativeShapes orderedDelete(RowLockWait lockWait, List<NativeShapes> others) {
+      return new Named("orderedDelete(" + lockWait + "; "
           + others.stream().map(NativeShapes::name).collect(Collectors.joining(", ")) + ")");
     }
   }

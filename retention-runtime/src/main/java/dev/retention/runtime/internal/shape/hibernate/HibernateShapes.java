@@ -89,5 +89,10 @@ public final class HibernateShapes {
     public NativeShapes range(RowLockWait lockWait, List<NativeShapes> others) {
       return new RangeShapes(factory, lockWait, session, others);
     }
+
+    @Override
+    public NativeShapes orderedDelete(RowLockWait lockWait, List<NativeShapes> others) {
+      return new OrderedDelete(factory, session, lockWait, others);
+    }
   }
 }

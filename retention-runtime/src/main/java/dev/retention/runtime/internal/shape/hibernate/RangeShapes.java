@@ -13,10 +13,7 @@ import dev.retention.runtime.internal.shape.Jpql;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.Shape;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockTimeoutException;
-import jakarta.persistence.PessimisticLockException;
 import java.lang.System.Logger.Level;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -26,9 +23,10 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.SingleTableEntityPersister;
 
 /**
- * The range statement, for large batches on PostgreSQL, MariaDB and MySQL: one probe reads the {@code @Ttl} value of
- * the batch's last row through the index, and one delete takes the expired rows before it, the whole predicate applied
- * again (cutoff, condition), so it deletes only rows the portable JPQL deletes, and at most the batch's size of them:
+ * The range statement, for large batches on PostgreSQL and MySQL (MariaDB takes {@link OrderedDelete}): one probe
+ * reads the {@code @Ttl} value of the batch's last row through the index, and one delete takes the expired rows before
+ * it, the whole predicate applied again (cutoff, condition), so it deletes only rows the portable JPQL deletes, and at
+ * most the batch's size of them:
  *
  * <pre>{@code
  * select e.ttl from Entity e where <expired> order by e.ttl            -- the row at the batch's size, no lock
@@ -45,7 +43,7 @@ import org.hibernate.persister.entity.SingleTableEntityPersister;
  * the other shape too, and a pass whose batches are fixed below it is not judged at all.
  *
  * <p>A plain delete cannot skip a row another transaction holds: it waits, within a lock timeout set for its
- * transaction alone (the database's {@link RowLockWait}: PostgreSQL {@code SET LOCAL lock_timeout}, MariaDB and MySQL
+ * transaction alone (the database's {@link RowLockWait}: PostgreSQL {@code SET LOCAL lock_timeout}, MySQL
  * {@code innodb_lock_wait_timeout}, set back after the batch), well within {@code batch-timeout}. A batch that meets
  * the timeout rolls back, and the pass goes on with its other shape for the rest of the runtime's life, which skips
  * held rows; the log says so once.
@@ -65,7 +63,7 @@ final class RangeShapes implements NativeShapes {
 
   /**
    * The longest a range delete waits on a row lock: well within {@code batch-timeout}, which is at least a second. On
-   * MariaDB, whose lock wait is in whole seconds, it is 0: a held row fails the statement at once.
+   * MySQL, whose lock wait is in whole seconds, it is 0: a held row fails the statement at once.
    */
   static final Duration LOCK_WAIT = Duration.ofMillis(200);
 
@@ -189,7 +187,7 @@ final class RangeShapes implements NativeShapes {
       } catch (Batch.RolledBack e) {
         throw e;
       } catch (RuntimeException e) {
-        if (!isLockTimeout(e)) {
+        if (!lockWait.timedOutIn(e)) {
           throw e;
         }
         metLocks = true;
@@ -224,18 +222,5 @@ final class RangeShapes implements NativeShapes {
         }
       });
     }
-  }
-
-  /** Whether {@code e} is a lock wait that timed out, as JPA or the database ({@link RowLockWait#timedOut}) says. */
-  private boolean isLockTimeout(Throwable e) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (cause instanceof LockTimeoutException || cause instanceof PessimisticLockException) {
-        return true;
-      }
-      if (cause instanceof SQLException sql && lockWait.timedOut(sql)) {
-        return true;
-      }
-    }
-    return false;
   }
 }
