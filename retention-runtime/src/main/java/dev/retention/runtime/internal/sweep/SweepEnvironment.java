@@ -21,8 +21,7 @@ import java.util.function.LongSupplier;
  * @param deadlocks which failures of a batch are the database breaking a deadlock, worth running the batch again
  */
 public record SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
-    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, PassLocks locks,
-    Deadlocks deadlocks) {
+    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, PassLocks locks, Deadlocks deadlocks) {
 
   /** Now, by {@link #monotonic}. */
   long nanoTime() {

@@ -11,13 +11,13 @@ import org.hibernate.persister.entity.SingleTableEntityPersister;
 
 /**
  * The allow-list a native bulk statement over one table opens with, judged here for the {@code ctid} delete and
- * MariaDB's ordered delete and delete by keys alike: a pass of bulk statements without a condition (removal and conditions are JPQL's,
- * which native SQL cannot carry), over the root of a plain single-table hierarchy with a key of any number of columns
- * ({@link PlainHierarchy#plainRootWithAnyKey}), whose {@code @Ttl} column, and {@code @TtlScope} column where the pass
- * has one, are on the {@link NativeColumns} allow-list; for a statement that deletes without showing the batch's guard
- * its rows' scopes (the {@code ctid} delete), a scope column the database compares exactly, too, and for one that
- * names no scope (MariaDB's ordered delete), no scope at all. What else a shape needs (its key columns, a plain table
- * in the catalog), it judges itself, from what this found.
+ * MariaDB's ordered delete and delete by keys alike: a pass of bulk statements without a condition (removal and
+ * conditions are JPQL's, which native SQL cannot carry), over the root of a plain single-table hierarchy with a key of
+ * any number of columns ({@link PlainHierarchy#plainRootWithAnyKey}), whose {@code @Ttl} column, and {@code @TtlScope}
+ * column where the pass has one, are on the {@link NativeColumns} allow-list; for a statement that deletes without
+ * showing the batch's guard its rows' scopes (the {@code ctid} delete), a scope column the database compares exactly,
+ * too, and for one that names no scope (MariaDB's ordered delete), no scope at all. What else a shape needs (its key
+ * columns, a plain table in the catalog), it judges itself, from what this found.
  *
  * @param root the persister of the entity, the root of its hierarchy and of its one table
  * @param ttlColumn the {@code @Ttl} column

@@ -33,14 +33,14 @@ final class ScopeColumn {
     if (!(persister instanceof AbstractEntityPersister entity)) {
       return database.scopeComparisonNotRead("the entity's persister names no column");
     }
-    NativeColumns.Column column = NativeColumns.of(factory, entity, attribute, "@TtlScope attribute",
-        NativeColumns.SCOPE_TYPES);
     AttributeMapping mapping = entity.findAttributeMapping(attribute);
-    if (column.refused().isPresent() || !(mapping instanceof BasicValuedModelPart basic)) {
-      return database.scopeComparisonNotRead(column.refused().orElse("the @TtlScope attribute " + attribute
-          + " is not a basic column"));
+    NativeColumns.Column column = NativeColumns.check(factory, mapping, "the @TtlScope attribute " + attribute,
+        NativeColumns.SCOPE_TYPES);
+    if (column.refused().isPresent()) {
+      return database.scopeComparisonNotRead(column.refusal());
     }
-    String table = basic.getContainingTableExpression();
+    // On the allow-list, so a basic column; named with the table that holds it (a subclass's, in a joined hierarchy).
+    String table = ((BasicValuedModelPart) mapping).getContainingTableExpression();
     try (Session session = factory.openSession()) {
       return session.doReturningWork(connection -> catalog.get().comparison(connection, table, column.name()));
     } catch (RuntimeException unreadable) {
