@@ -168,18 +168,19 @@ class DifferentialTest extends DatabaseSuite {
   }
 
   /**
-   * What the runtime chooses by itself: PostgreSQL's {@code ctid} for a bulk pass without a condition or scope over a
-   * column its allow-list admits, whatever its key, else {@code SKIP LOCKED} there (whose bulk deletes need a single
-   * id attribute: an {@code @IdClass} key's run the portable JPQL); on MariaDB the ordered delete for a bulk pass without a
-   * condition or scope over a column native statements may compare and an index leads with, whatever its key, else
-   * {@code SKIP LOCKED} for an integer key, and for a text or composite key the native delete by keys where a bulk pass
-   * has no condition and a column native statements may compare, else the portable JPQL; portable JPQL on H2.
+   * What the runtime chooses by itself: PostgreSQL's {@code ctid} for a bulk pass without a condition over a column its
+   * allow-list admits, whatever its key, scoped or not (the tenant is text under the default collation, which compares
+   * it exactly), else {@code SKIP LOCKED} there (whose bulk deletes need a single id attribute: an {@code @IdClass}
+   * key's run the portable JPQL); on MariaDB the ordered delete for a bulk pass without a condition or scope over a
+   * column native statements may compare and an index leads with, whatever its key, else {@code SKIP LOCKED} for an
+   * integer key, and for a text or composite key the native delete by keys where a bulk pass has no condition and a
+   * column native statements may compare, else the portable JPQL; portable JPQL on H2.
    */
   private static StatementShape nativeChoice(TestDatabase.Kind kind, Case c) {
     boolean bulk = c.descriptor.strategy() == DeleteStrategy.BULK_STATEMENTS;
     return switch (kind) {
       case H2 -> StatementShape.PORTABLE_JPQL;
-      case POSTGRESQL -> bulk && c.condition == null && !c.scoped && c.mapping.nativelyComparable
+      case POSTGRESQL -> bulk && c.condition == null && c.mapping.nativelyComparable
           ? StatementShape.POSTGRESQL_CTID
           : bulk && c.table == DifferentialRowF.class ? StatementShape.PORTABLE_JPQL : StatementShape.SKIP_LOCKED;
       case MARIADB -> bulk && c.condition == null && !c.scoped && c.mapping.nativelyComparable && c.dateIndexed()
@@ -191,18 +192,19 @@ class DifferentialTest extends DatabaseSuite {
   }
 
   /**
-   * The range statement where its allow-list takes the pass (PostgreSQL and MariaDB, bulk statements, no scope, a
-   * column native statements may compare) and the shape it gives way to takes it too (on PostgreSQL the ctid statement
-   * or, for a single id attribute, {@code SKIP LOCKED}); elsewhere the shape the pass would have had (on MariaDB, whose
-   * profile has no range statement, its batches of 2,000 rows go by the ordered delete where it takes the pass).
+   * The range statement where its allow-list takes the pass (PostgreSQL and MariaDB, bulk statements, a column native
+   * statements may compare, a scope only on PostgreSQL, whose default collation compares it exactly) and the shape it
+   * gives way to takes it too (on PostgreSQL the ctid statement or, for a single id attribute, {@code SKIP LOCKED});
+   * elsewhere the shape the pass would have had (on MariaDB, whose profile has no range statement, its batches of 2,000
+   * rows go by the ordered delete where it takes the pass).
    */
   private static StatementShape rangeChoice(TestDatabase.Kind kind, Case c) {
     boolean otherTakes = switch (kind) {
       case POSTGRESQL -> c.condition == null || c.table != DifferentialRowF.class;
       case MARIADB, H2 -> false; // MariaDB's profile has no range statement: the ordered delete outran it
     };
-    return otherTakes && c.descriptor.strategy() == DeleteStrategy.BULK_STATEMENTS && !c.scoped
-        && c.mapping.nativelyComparable ? StatementShape.RANGE_STATEMENT : nativeChoice(kind, c);
+    return otherTakes && c.descriptor.strategy() == DeleteStrategy.BULK_STATEMENTS && c.mapping.nativelyComparable
+        ? StatementShape.RANGE_STATEMENT : nativeChoice(kind, c);
   }
 
   /** Sweeps of several scopes a run must have seen before it asks that some went as one group. */
@@ -559,12 +561,12 @@ class DifferentialTest extends DatabaseSuite {
       }
     }
     // Where batches of 2,000 rows run, now and then a bulk import of back-dated rows lands right before the first
-    // delete: on PostgreSQL between the range statement's probe (which holds no lock) and its delete; on MariaDB only
-    // before the ordered delete, whose first statement is its delete (a locking selection's next-key locks would hold
-    // the writer until the batch commits).
+    // delete: on PostgreSQL between the range statement's probe (which holds no lock) and its delete, a scoped case's
+    // too (its default collation compares the scopes exactly); on MariaDB only before the ordered delete, whose first
+    // statement is its delete (a locking selection's next-key locks would hold the writer until the batch commits).
     Case arriving = cases.get(0);
     boolean deleteFirst = switch (kind) {
-      case POSTGRESQL -> !arriving.scoped && arriving.mapping.nativelyComparable;
+      case POSTGRESQL -> arriving.mapping.nativelyComparable;
       case MARIADB -> arriving.condition == null && !arriving.scoped && arriving.mapping.nativelyComparable
           && arriving.dateIndexed(); // the ordered delete's, as nativeChoice says (its passes are bulk)
       case H2 -> false;
@@ -678,6 +680,8 @@ class DifferentialTest extends DatabaseSuite {
   private void planArrivals(Random random, Case c) {
     Map<Long, Row> rows = new TreeMap<>();
     Map<Long, Object[]> values = new TreeMap<>();
+    // A scoped case's arrivals are one of its scopes': a group or scope swept by the range statement may take them.
+    String tenant = c.scoped ? c.onDemand.get(random.nextInt(c.onDemand.size())) : "acme";
     for (long id = 1_001; id <= 3_500; id++) {
       Instant at = Instant.parse("2001-01-01T00:00:00Z").plusSeconds(id * 7);
       Object value = c.mapping.value(at, c.zone);
@@ -687,7 +691,7 @@ class DifferentialTest extends DatabaseSuite {
       long owner = random.nextInt(OWNERS_ACTIVE.size());
       values.put(id, new Object[] {value, status, attempts, flag, owner});
       rows.put(id, new Row(id, value, c.mapping.standsFor(value, c.zone), status, attempts, flag,
-          OWNERS_ACTIVE.get((int) owner), c.scoped ? null : "acme"));
+          OWNERS_ACTIVE.get((int) owner), tenant));
     }
     String table = "differential_row_" + c.entity.substring(c.entity.length() - 1).toLowerCase(Locale.ROOT);
     beforeFirstDelete.set(Map.entry(table, () -> {
@@ -698,7 +702,7 @@ class DifferentialTest extends DatabaseSuite {
         row.set("attempts", value[2]);
         row.set("flag", value[3]);
         row.set("owner", em.getReference(DifferentialOwner.class, value[4]));
-        row.set("tenant", c.scoped ? null : "acme");
+        row.set("tenant", tenant);
         em.persist(row);
       }));
       c.arrivals.putAll(rows);
@@ -841,7 +845,6 @@ class DifferentialTest extends DatabaseSuite {
       String scope = random.nextInt(4) == 0 ? null : c.onDemand.get(random.nextInt(c.onDemand.size()));
       Predicate<Row> inScope = row -> scope == null ? row.tenant() == null
           : row.tenant() != null && collated(row.tenant()).equals(collated(scope));
-      Set<Long> expected = c.drained(present, inScope, scope);
       Set<Long> deleted = new TreeSet<>();
       for (int sweep = 0; ; sweep++) {
         assertTrue(sweep < MAX_SWEEPS, () -> c + ": on-demand sweeps of '" + scope + "' never drain");
@@ -853,10 +856,15 @@ class DifferentialTest extends DatabaseSuite {
         }
       }
       if (!raced) {
+        // The case's rows, and those that arrived before its first delete (the arrivals of a scope go with it).
+        Map<Long, Row> judged = new TreeMap<>(c.rows);
+        judged.putAll(c.arrivals);
+        Set<Long> expected = c.drained(judged, inScope, scope);
         assertEquals(expected, deleted, () -> c + ": on-demand sweeps of '" + scope + "' deleted " + deleted
-            + ", the oracle says " + expected + " of " + c.rows.values());
+            + ", the oracle says " + expected + " of " + judged.values());
       } else {
-        assertTrue(deleted.stream().allMatch(id -> inScope.test(c.rows.get(id))),
+        assertTrue(deleted.stream().allMatch(id -> inScope.test(c.rows.containsKey(id) ? c.rows.get(id)
+                : c.arrivals.get(id))),
             () -> c + ": on-demand sweeps of '" + scope + "' deleted " + deleted + ", outside the scope");
       }
     }

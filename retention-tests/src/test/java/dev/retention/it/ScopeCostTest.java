@@ -25,8 +25,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * What a scoped sweep costs follows the work, not the number of scopes: a sweep over 1,000 tenants with nothing expired
  * is one statement and reports no work left; with expired rows in ten of them under three windows, the tenants that
- * share a window share a batch. Counted as the statements the provider sends (Hibernate's statement inspector; the
- * sweep lock's and the session's settings go around it), windows from configuration and from code.
+ * share a window share a batch, and on PostgreSQL, which compares the tenants exactly, a window's batch is one
+ * statement. Counted as the statements the provider sends (Hibernate's statement inspector; the sweep lock's and the
+ * session's settings go around it), windows from configuration and from code.
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
@@ -114,9 +115,13 @@ class ScopeCostTest extends DatabaseSuite {
       assertEquals(10, report.deleted(), report::toString);
       assertFalse(report.workRemains(), report::toString);
       assertEquals(3, report.batches(), "a batch for each window with expired rows: " + report);
-      // The grouped read; then for each window the spellings stored (windows from code may outlast any), the batch's
-      // select and delete, and the look for rows left after its short batch.
-      assertTrue(statements.get() <= 1 + 3 * 4, "statements for 10 tenants' rows of " + TENANTS + ": " + statements);
+      // The grouped read; then for each window, on PostgreSQL, whose default collation compares the tenants exactly,
+      // the batch's one statement (the ctid delete; the first batches are below the range statement's size) and the
+      // look for rows left after its short batch. Elsewhere the spellings stored for the window's tenants (windows
+      // from code may outlast any, and a collation may take another spelling for one of them), the batch's select
+      // and delete, and the look.
+      int perWindow = kind == TestDatabase.Kind.POSTGRESQL ? 2 : 4;
+      assertEquals(1 + 3 * perWindow, statements.get(), "statements for 10 tenants' rows of " + TENANTS);
     }
     long left = Jpa.inTransaction(emf, em -> em.createQuery("select count(n) from TenantNotification n", Long.class)
         .getSingleResult());

@@ -5,6 +5,7 @@ import dev.retention.runtime.internal.database.DatabaseProfile;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.lock.hibernate.HibernatePassLocks;
 import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernateShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernatePartitionTables;
@@ -65,6 +66,25 @@ final class ProviderSupport {
       return HibernateShapes.refusal(emf, database, pass, portableOnly, hooked);
     } catch (LinkageError otherHibernate) {
       return Optional.empty(); // a Hibernate without @SoftDelete
+    }
+  }
+
+  /**
+   * How {@code database} compares the {@code @TtlScope} column of {@code pass}, a scoped pass, as its catalog says;
+   * not exactly when it is not read: with {@code portableOnly}, without Hibernate, or with a Hibernate whose mapping
+   * model differs.
+   */
+  static ScopeComparison scopeComparison(EntityManagerFactory emf, DatabaseProfile database, PassModel pass,
+      boolean portableOnly) {
+    if (portableOnly || !hibernatePresent()) {
+      return database.scopeComparisonNotRead(portableOnly ? "the runtime is held to portable statements"
+          : "the provider names no column");
+    }
+    try {
+      return HibernateShapes.scopeComparison(emf, database, pass);
+    } catch (LinkageError otherHibernate) {
+      return database.scopeComparisonNotRead("this Hibernate version's mapping model differs (" + otherHibernate
+          + ")");
     }
   }
 

@@ -88,6 +88,9 @@ public final class RuntimeAssembly {
       throw new RetentionConfigurationException(notDates);
     }
     DatabaseProfile database = ProviderSupport.database(emf);
+    // How the database compares each scope column, read once: where exactly, a batch need not see its rows' scopes.
+    models = models.stream().map(model -> model.scopeAttribute().isEmpty() ? model : model.comparingScope(
+        ProviderSupport.scopeComparison(emf, database, model, input.portableStatements()))).toList();
     ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, database, input.portableStatements()));
     Optional<ProviderJta> jta = ProviderSupport.jta();
     BatchTransactions transactions = input.transactions()
@@ -102,7 +105,7 @@ public final class RuntimeAssembly {
       throw new RetentionConfigurationException(List.of(lockProblem.get()));
     }
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, monotonic, database.textComparison(), locks, Deadlocks.of(database));
+        stopSignal, monotonic, locks, Deadlocks.of(database));
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     Optional<PartitionTables> partitionTables =
         ProviderSupport.partitionTables(emf, database, input.portableStatements());

@@ -2,6 +2,7 @@ package dev.retention.runtime.internal.database;
 
 import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.partition.PartitionCatalog;
+import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import java.util.List;
 import java.util.Optional;
@@ -9,13 +10,13 @@ import java.util.Set;
 
 /**
  * Everything the runtime knows of one database: which native statements it gets and in which order, the lock that
- * keeps a second instance off a pass, its partition catalog, how it groups text, the error codes it reports, and what a
- * batch's transaction is told first. Chosen once at {@code build()} ({@link DatabaseDetection}); every part of the
- * runtime that differs by database asks the profile, never the provider's dialect. A new database is a new profile
- * (and its place in {@link DatabaseDetection}) plus its suites.
+ * keeps a second instance off a pass, its partition catalog, how it groups text and compares a scope column, the error
+ * codes it reports, and what a batch's transaction is told first. Chosen once at {@code build()}
+ * ({@link DatabaseDetection}); every part of the runtime that differs by database asks the profile, never the
+ * provider's dialect. A new database is a new profile (and its place in {@link DatabaseDetection}) plus its suites.
  *
  * <p>What a database does not say falls back on the portable behaviour: the generated JPQL, no lock between instances,
- * no partitions dropped whole, text read as it is.
+ * no partitions dropped whole, text read as it is, no scope compared exactly.
  */
 public interface DatabaseProfile {
 
@@ -49,9 +50,30 @@ public interface DatabaseProfile {
     return Optional.empty();
   }
 
-  /** How the database groups text, which decides how the stored spellings of a scope value are read. */
+  /**
+   * How the database groups text, which decides how the stored spellings of a scope value are read where its catalog
+   * does not say how it compares the scope column ({@link #scopeColumns()}).
+   */
   default TextComparison textComparison() {
     return TextComparison.EXACT;
+  }
+
+  /**
+   * The catalog that says whether the database compares a scope column exactly, read once a scoped pass at
+   * {@code build()}; empty: none is read, and no scope is taken to compare exactly.
+   */
+  default Optional<ScopeColumns> scopeColumns() {
+    return Optional.empty();
+  }
+
+  /**
+   * How the database compares a scope column its catalog does not answer for (it has none, the provider names no
+   * column, the read failed): not exactly, the spellings stored for a scope read as {@link #textComparison()} says.
+   *
+   * @param why why it is not known, as the start line says it
+   */
+  default ScopeComparison scopeComparisonNotRead(String why) {
+    return ScopeComparison.merging(why, textComparison() == TextComparison.BY_COLLATION);
   }
 
   /** The statements a batch's transaction runs before its first, for that transaction alone; none by default. */

@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * PostgreSQL: the range statement for large batches, then the {@code ctid} statement, then {@code SKIP LOCKED}; an
- * advisory lock per pass; declarative partitions; batches committed without waiting for the WAL.
+ * advisory lock per pass; declarative partitions; scope columns judged by their type and collation; batches committed
+ * without waiting for the WAL.
  */
 final class PostgresProfile implements DatabaseProfile {
 
@@ -47,6 +48,12 @@ final class PostgresProfile implements DatabaseProfile {
   @Override
   public Optional<PartitionCatalog> partitionCatalog() {
     return Optional.of(new PostgresPartitions());
+  }
+
+  /** Text under a deterministic collation, integers and UUIDs compare exactly: their scopes need no guard. */
+  @Override
+  public Optional<ScopeColumns> scopeColumns() {
+    return Optional.of(new PostgresScopeColumns());
   }
 
   /**

@@ -13,9 +13,14 @@ import java.util.Optional;
 
 /**
  * One pass as the runtime deletes by it: the generated pass's description, with the names the provider's metamodel
- * gives its entity and id, and the keys a batch names its rows by. Every statement of every shape is built from it.
+ * gives its entity and id, the keys a batch names its rows by, and how the database compares its scope column. Every
+ * statement of every shape is built from it.
  */
 public final class PassModel {
+
+  /** Until the database's catalog says otherwise, its comparison of a scope is not known to be exact. */
+  private static final ScopeComparison NOT_READ =
+      ScopeComparison.merging("how the database compares the scope column was not read", false);
 
   private final GeneratedPass pass;
   private final PassDescriptor descriptor;
@@ -23,15 +28,17 @@ public final class PassModel {
   private final String idAttribute;
   private final Keys keys;
   private final ConditionReads conditionReads;
+  private final ScopeComparison scopeComparison;
 
   private PassModel(GeneratedPass pass, String entityName, String idAttribute, Keys keys,
-      ConditionReads conditionReads) {
+      ConditionReads conditionReads, ScopeComparison scopeComparison) {
     this.pass = pass;
     this.descriptor = pass.descriptor();
     this.entityName = entityName;
     this.idAttribute = idAttribute;
     this.keys = keys;
     this.conditionReads = conditionReads;
+    this.scopeComparison = scopeComparison;
   }
 
   /** The model of {@code pass}, named as the provider's metamodel names its entity and id. */
@@ -40,7 +47,12 @@ public final class PassModel {
     String id = entity.hasSingleIdAttribute() ? Keys.idAttribute(entity).getName() : pass.descriptor().idAttribute();
     ConditionReads reads = pass.descriptor().condition()
         .map(condition -> ConditionReads.of(condition, entity, metamodel)).orElse(ConditionReads.NONE);
-    return new PassModel(pass, entity.getName(), id, Keys.of(metamodel, entity), reads);
+    return new PassModel(pass, entity.getName(), id, Keys.of(metamodel, entity), reads, NOT_READ);
+  }
+
+  /** This pass, its scope column compared by the database as {@code comparison} says. */
+  public PassModel comparingScope(ScopeComparison comparison) {
+    return new PassModel(pass, entityName, idAttribute, keys, conditionReads, comparison);
   }
 
   public GeneratedPass pass() {
@@ -75,6 +87,14 @@ public final class PassModel {
 
   public Optional<String> scopeAttribute() {
     return descriptor.scopeAttribute();
+  }
+
+  /**
+   * How the database compares the {@code @TtlScope} column with the values bound for it, as its catalog said at
+   * {@code build()}: not known to be exact unless it said so.
+   */
+  public ScopeComparison scopeComparison() {
+    return scopeComparison;
   }
 
   public DeleteStrategy strategy() {

@@ -6,8 +6,8 @@ import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.config.Durations;
-import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.pass.ScopeGroup;
 import dev.retention.runtime.internal.shape.Batch;
 import dev.retention.runtime.internal.shape.BatchOutcome;
@@ -37,7 +37,9 @@ import org.jspecify.annotations.Nullable;
  * outlast reads the spellings stored for them and takes the longest of their windows; and a batch that still selects
  * rows of a value with a longer window (written since) rolls back before it deletes anything, and the run goes on
  * against that window. A group's values cannot share a wider window (it would hold back the others): such a run ends
- * with nothing deleted and asks to be swept one value at a time ({@link Ran#split}).
+ * with nothing deleted and asks to be swept one value at a time ({@link Ran#split}). Where the database compares the
+ * scope column exactly ({@link ScopeComparison}) it takes no value for another, and none of this can happen: no
+ * spelling is read, and the pass's shape may delete without showing the guard the scopes its batch selected.
  */
 final class BatchRun implements Batch.Guard {
 
@@ -172,20 +174,20 @@ final class BatchRun implements Batch.Guard {
    * For text scopes whose window another value may outlast: widens the window to the longest among the spellings the
    * database stores for the scope, so that {@code globex} goes by the window of {@code Globex} when the database takes
    * them as one, even where no batch would select a row of {@code Globex}; for a group, a spelling with a longer window
-   * splits it instead. One read, of the scopes' spellings only; scopes at the longest window and values that are not
-   * text cost nothing.
+   * splits it instead. One read, of the scopes' spellings only; scopes at the longest window, values that are not text
+   * and a column the database compares exactly cost nothing.
    *
    * @return nothing, or the failed read: the run then deletes nothing
    */
   private SweepResult windowOfStoredSpellings() {
     List<Object> text = scopes.values().stream().filter(String.class::isInstance).toList();
-    if (text.isEmpty() || !pass.scopes().anotherValueMayOutlast(window)) {
+    ScopeComparison comparison = pass.model().scopeComparison();
+    if (text.isEmpty() || comparison.exact() || !pass.scopes().anotherValueMayOutlast(window)) {
       return SweepResult.NOTHING;
     }
     List<Object> spellings;
     try {
-      boolean hashed = pass.environment().textComparison() == TextComparison.BY_COLLATION;
-      spellings = read(em -> Reads.scopeSpellings(em, pass.model(), text, hashed));
+      spellings = read(em -> Reads.scopeSpellings(em, pass.model(), text, comparison.spellingsHashed()));
     } catch (RuntimeException | Error e) {
       return failed("reading the spellings stored for the scope", e);
     }

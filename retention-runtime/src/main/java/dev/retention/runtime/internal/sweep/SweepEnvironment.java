@@ -3,7 +3,6 @@ package dev.retention.runtime.internal.sweep;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.lock.PassLocks;
-import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
@@ -18,13 +17,11 @@ import java.util.function.LongSupplier;
  * @param monotonic how long things take, in nanoseconds from an arbitrary origin, compared by difference only
  *     ({@code System.nanoTime} but in tests): a batch's duration, a hook past {@code batch-timeout}, an on-demand
  *     sweep's budget. Never the clock, which may stand still or step back.
- * @param textComparison whether the database's {@code DISTINCT} tells apart spellings its collation takes as one
  * @param locks the passes' locks in the database, which decide which instance sweeps a pass now
  * @param deadlocks which failures of a batch are the database breaking a deadlock, worth running the batch again
  */
 public record SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
-    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, TextComparison textComparison,
-    PassLocks locks, Deadlocks deadlocks) {
+    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, PassLocks locks, Deadlocks deadlocks) {
 
   /** Now, by {@link #monotonic}. */
   long nanoTime() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.runtime.internal.mapping.TextComparison;
+import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import java.sql.SQLException;
@@ -28,8 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which profile each database gets, from the provider's own idea of it (Hibernate's dialect, EclipseLink's platform),
- * and what each profile then says: its shapes and their order, its lock, its partition catalog, how it groups text,
- * its session statements and error codes. No database is needed: the dialects and platforms are built as they are.
+ * and what each profile then says: its shapes and their order, its lock, its partition catalog, how it groups text
+ * and whether it reads how it compares scope columns, its session statements and error codes. No database is needed: the dialects and platforms are built as they are.
  */
 class DatabaseProfileTest {
 
@@ -42,6 +43,7 @@ class DatabaseProfileTest {
     assertEquals(Optional.of(SessionLock.ADVISORY), postgres.sessionLock());
     assertInstanceOf(PostgresPartitions.class, postgres.partitionCatalog().orElseThrow());
     assertEquals(TextComparison.EXACT, postgres.textComparison());
+    assertInstanceOf(PostgresScopeColumns.class, postgres.scopeColumns().orElseThrow());
     assertEquals(List.of("set local synchronous_commit to off"), postgres.batchSession());
     assertEquals(java.util.Set.of("40001", "40P01"), postgres.deadlockStates());
   }
@@ -63,6 +65,11 @@ class DatabaseProfileTest {
     assertEquals(Optional.of(SessionLock.NAMED), mariaDb.sessionLock());
     assertInstanceOf(MariaDbPartitions.class, mariaDb.partitionCatalog().orElseThrow());
     assertEquals(TextComparison.BY_COLLATION, mariaDb.textComparison());
+    // Its scope columns are taken as its collations take them: never exactly, each spelling read beside a hash.
+    assertEquals(Optional.empty(), mariaDb.scopeColumns());
+    ScopeComparison unread = mariaDb.scopeComparisonNotRead("not read");
+    assertFalse(unread.exact());
+    assertTrue(unread.spellingsHashed());
     assertEquals(List.of(), mariaDb.batchSession());
     assertEquals(java.util.Set.of("40001"), mariaDb.deadlockStates());
   }
@@ -121,6 +128,12 @@ class DatabaseProfileTest {
   }
 
   @Test
+  void postgresqlsCatalogNamesAColumnAsItsStatementsDo() {
+    assertEquals("tenant_id", PostgresScopeColumns.catalogName("TENANT_ID"), "an unquoted name, folded");
+    assertEquals("Tenant \"A\"", PostgresScopeColumns.catalogName("\"Tenant \"\"A\"\"\""), "a quoted name, as written");
+  }
+
+  @Test
   void aRowLockWaitThatTimedOutIsRecognisedByEachDatabasesOwnCode() {
     assertTrue(RowLockWait.POSTGRESQL.timedOut(new SQLException("canceling statement due to lock timeout", "55P03")));
     assertFalse(RowLockWait.POSTGRESQL.timedOut(new SQLException("deadlock detected", "40P01")));
@@ -133,6 +146,9 @@ class DatabaseProfileTest {
     assertEquals(Optional.empty(), profile.sessionLock());
     assertEquals(Optional.empty(), profile.partitionCatalog());
     assertEquals(TextComparison.EXACT, profile.textComparison());
+    assertEquals(Optional.empty(), profile.scopeColumns());
+    ScopeComparison unread = profile.scopeComparisonNotRead("not read");
+    assertFalse(unread.exact() || unread.spellingsHashed());
     assertEquals(List.of(), profile.batchSession());
   }
 

@@ -8,7 +8,6 @@ import dev.retention.runtime.TransactionRunner;
 import dev.retention.runtime.internal.database.DatabaseDetection;
 import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.lock.PassLocks;
-import dev.retention.runtime.internal.mapping.TextComparison;
 import dev.retention.runtime.internal.partition.PartitionPlan;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.scope.ScopeValues;
@@ -93,7 +92,7 @@ final class LoopFixture implements AutoCloseable {
   private Sweeper sweeper(LoopNotePass pass, LoopSettings settings, ScopeWindowing windows,
       BatchTransactions transactions) {
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, Clock.fixed(NOW, ZoneOffset.UTC),
-        ZoneOffset.UTC, new Listener(), stop, nanos::get, TextComparison.EXACT, PassLocks.NONE,
+        ZoneOffset.UTC, new Listener(), stop, nanos::get, PassLocks.NONE,
         Deadlocks.of(DatabaseDetection.of(emf)));
     return new Sweeper(environment, PassModel.of(pass, emf.getMetamodel()), settings,
         new ShapeChoice.Choice(shape, List.of()), windows, PartitionPlan.NONE);

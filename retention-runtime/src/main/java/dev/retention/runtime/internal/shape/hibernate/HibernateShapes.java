@@ -4,6 +4,7 @@ import dev.retention.runtime.internal.database.DatabaseProfile;
 import dev.retention.runtime.internal.database.NativeStatements;
 import dev.retention.runtime.internal.database.RowLockWait;
 import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
@@ -41,6 +42,20 @@ public final class HibernateShapes {
               : "the runtime is held to portable statements (portableStatements(true))"));
     }
     return refused;
+  }
+
+  /**
+   * How {@code database} compares the {@code @TtlScope} column of {@code pass}, a scoped pass, as its catalog says
+   * ({@link ScopeColumn}); not exactly when the factory is not Hibernate's.
+   */
+  public static ScopeComparison scopeComparison(EntityManagerFactory emf, DatabaseProfile database, PassModel pass) {
+    SessionFactoryImplementor factory;
+    try {
+      factory = emf.unwrap(SessionFactoryImplementor.class);
+    } catch (PersistenceException | IllegalArgumentException notHibernate) {
+      return database.scopeComparisonNotRead("the provider names no column");
+    }
+    return ScopeColumn.comparison(factory, database, pass);
   }
 
   /**

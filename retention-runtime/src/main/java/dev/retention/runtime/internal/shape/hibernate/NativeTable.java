@@ -2,6 +2,7 @@ package dev.retention.runtime.internal.shape.hibernate;
 
 import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.NativeShapes.Judgement;
 import java.util.Optional;
 import java.util.function.Function;
@@ -10,11 +11,13 @@ import org.hibernate.persister.entity.SingleTableEntityPersister;
 
 /**
  * The allow-list a native bulk statement over one table opens with, judged here for the {@code ctid} delete and
- * MariaDB's delete by keys alike: a pass of bulk statements without a condition (removal and conditions are JPQL's,
- * which native SQL cannot carry), over the root of a plain single-table hierarchy with a key of any number of columns
- * ({@link PlainHierarchy#plainRootWithAnyKey}), whose {@code @Ttl} column, and {@code @TtlScope} column where the pass
- * has one, are on the {@link NativeColumns} allow-list. What else a shape needs (its key columns, a plain table in the
- * catalog), it judges itself, from what this found.
+ * MariaDB's ordered delete and delete by keys alike: a pass of bulk statements without a condition (removal and
+ * conditions are JPQL's, which native SQL cannot carry), over the root of a plain single-table hierarchy with a key of
+ * any number of columns ({@link PlainHierarchy#plainRootWithAnyKey}), whose {@code @Ttl} column, and {@code @TtlScope}
+ * column where the pass has one, are on the {@link NativeColumns} allow-list; for a statement that deletes without
+ * showing the batch's guard its rows' scopes (the {@code ctid} delete), a scope column the database compares exactly,
+ * too, and for one that names no scope (MariaDB's ordered delete), no scope at all. What else a shape needs (its key
+ * columns, a plain table in the catalog), it judges itself, from what this found.
  *
  * @param root the persister of the entity, the root of its hierarchy and of its one table
  * @param ttlColumn the {@code @Ttl} column
@@ -23,30 +26,42 @@ import org.hibernate.persister.entity.SingleTableEntityPersister;
 record NativeTable(SingleTableEntityPersister root, String ttlColumn, Optional<String> scopeColumn) {
 
   /**
-   * The judgement of {@code pass} for a statement that compares the scope natively: declined (saying why, where the
-   * user should hear it) unless the allow-list admits its table, and then what {@code then} says of it.
+   * The judgement of {@code pass} for a statement that shows the batch's guard the scopes it selected before it
+   * deletes: declined (saying why, where the user should hear it) unless the allow-list admits its table, and then
+   * what {@code then} says of it.
    */
   static Judgement comparingScope(SessionFactoryImplementor factory, PassModel pass,
       Function<NativeTable, Judgement> then) {
-    return judge(factory, pass, Optional.empty(), then);
+    return judge(factory, pass, false, then);
   }
 
   /**
-   * As {@link #comparingScope}, for a statement that takes no scoped pass: a scoped pass of bulk statements without a
-   * condition is declined with {@code scopedPass}, before its mapping is read.
+   * As {@link #comparingScope}, for a statement that deletes without showing the guard its rows' scopes: a scoped
+   * pass only where the database compares its scope column exactly ({@link ScopeComparison}), which leaves the guard
+   * nothing to see; otherwise declined, saying why.
+   */
+  static Judgement exactScopesOnly(SessionFactoryImplementor factory, PassModel pass,
+      Function<NativeTable, Judgement> then) {
+    return judge(factory, pass, true, then);
+  }
+
+  /**
+   * As {@link #comparingScope}, for a statement that names no scope at all (MariaDB's ordered delete): a scoped pass of
+   * bulk statements without a condition is declined with {@code scopedPass}, before its mapping is read.
    */
   static Judgement unscoped(SessionFactoryImplementor factory, PassModel pass, String scopedPass,
       Function<NativeTable, Judgement> then) {
-    return judge(factory, pass, Optional.of(scopedPass), then);
+    if (pass.strategy() == DeleteStrategy.BULK_STATEMENTS && pass.condition().isEmpty()
+        && pass.scopeAttribute().isPresent()) {
+      return Judgement.declines(scopedPass);
+    }
+    return comparingScope(factory, pass, then);
   }
 
-  private static Judgement judge(SessionFactoryImplementor factory, PassModel pass, Optional<String> scopedPass,
+  private static Judgement judge(SessionFactoryImplementor factory, PassModel pass, boolean exactScopesOnly,
       Function<NativeTable, Judgement> then) {
     if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS || pass.condition().isPresent()) {
       return Judgement.quietlyDeclines(); // removal and conditions are JPQL's
-    }
-    if (scopedPass.isPresent() && pass.scopeAttribute().isPresent()) {
-      return Judgement.declines(scopedPass.get());
     }
     Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRootWithAnyKey(factory, pass.entityType());
     if (root.isEmpty()) {
@@ -56,6 +71,10 @@ record NativeTable(SingleTableEntityPersister root, String ttlColumn, Optional<S
     Columns columns = Columns.of(factory, single, pass);
     if (columns.refusal().isPresent()) {
       return Judgement.declines(columns.refusal().get());
+    }
+    ScopeComparison scopes = pass.scopeComparison();
+    if (exactScopesOnly && pass.scopeAttribute().isPresent() && !scopes.exact()) {
+      return Judgement.declines(scopes.why() + ", so a batch must see each row's scope before it deletes");
     }
     return then.apply(new NativeTable(single, columns.ttl().name(), columns.scope().map(NativeColumns.Column::name)));
   }

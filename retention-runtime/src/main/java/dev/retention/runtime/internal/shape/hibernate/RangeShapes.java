@@ -48,11 +48,13 @@ import org.hibernate.persister.entity.SingleTableEntityPersister;
  * the timeout rolls back, and the pass goes on with its other shape for the rest of the runtime's life, which skips
  * held rows; the log says so once.
  *
- * <p>Taken by allow-list: a pass of bulk statements with no scope (a scoped pass's batch sees each row's scope before
- * it deletes), a plain single-table entity with an id of one column or several (as for the ctid statement), whose
- * {@code @Ttl} column is on the {@link NativeColumns} allow-list, so that the probed value bound again stands for
- * exactly what is stored, and only when the pass's other shape takes it too. With several instances the pass's sweep
- * lock keeps a second sweeper away; on a database without one, the lock timeout does.
+ * <p>Taken by allow-list: a pass of bulk statements, with a scope only where the database compares its column exactly
+ * (the delete takes the batch's rows without showing the batch's guard their scopes; see
+ * {@link NativeTable#exactScopesOnly}), whose predicate, scopes included, the probe and the delete both apply; a plain
+ * single-table entity with an id of one column or several (as for the ctid statement), whose {@code @Ttl} column is
+ * on the {@link NativeColumns} allow-list, so that the probed value bound again stands for exactly what is stored;
+ * and only when the pass's other shape takes it too. With several instances the pass's sweep lock keeps a second
+ * sweeper away; on a database without one, the lock timeout does.
  */
 final class RangeShapes implements NativeShapes {
 
@@ -99,8 +101,12 @@ final class RangeShapes implements NativeShapes {
 
   @Override
   public Judgement judge(PassModel pass) {
-    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS || pass.scopeAttribute().isPresent()) {
-      return Judgement.quietlyDeclines(); // removal is entity by entity; a scoped batch sees its rows' scopes
+    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS) {
+      return Judgement.quietlyDeclines(); // removal is entity by entity
+    }
+    if (pass.scopeAttribute().isPresent() && !pass.scopeComparison().exact()) {
+      // A batch must see its rows' scopes before it deletes; the shapes judged after this one say so where it matters.
+      return Judgement.quietlyDeclines();
     }
     Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRootWithAnyKey(factory, pass.entityType());
     if (root.isEmpty()) {
