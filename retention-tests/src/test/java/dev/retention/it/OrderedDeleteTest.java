@@ -99,8 +99,8 @@ class OrderedDeleteTest extends DatabaseSuite {
       assertEquals(StatementShape.ORDERED_DELETE, uuids, "a UUID key, which no key-listing shape was measured on");
       assertEquals(StatementShape.SKIP_LOCKED, audit, "no index leads with the date");
       String line = StartLine.of(retention);
-      assertTrue(line.contains("not ordered delete with a limit: no index of audit_line leads with its @Ttl column at,"
-          + " without which each batch would scan the table and lock every row it reads"), line);
+      assertTrue(line.contains("not ordered delete with a limit: no index of audit_line starts with at (its @Ttl"
+          + " column), without which each batch would scan the table and lock every row it reads"), line);
     }
   }
 

@@ -8,9 +8,9 @@ import java.util.Optional;
 
 /**
  * MariaDB and MySQL, where the server skips locked rows: on MariaDB the ordered delete with a limit for a table whose
- * date leads an index, on MySQL the range statement for large batches of integer keys; then {@code SKIP LOCKED} deleting by primary
- * key for integer keys, and the native delete by keys for text and composite keys; a {@code GET_LOCK} named lock
- * per pass; text grouped by collation; MariaDB's partitions (MySQL's are not read).
+ * date leads an index, on MySQL the range statement for large batches of integer keys; then {@code SKIP LOCKED}
+ * deleting by primary key for integer keys, and the native delete by keys for text and composite keys; a {@code
+ * GET_LOCK} named lock per pass; text grouped by collation; MariaDB's partitions (MySQL's are not read).
  */
 final class MariaDbProfile implements DatabaseProfile {
 
@@ -60,13 +60,15 @@ final class MariaDbProfile implements DatabaseProfile {
     // faster there than the portable JPQL (PERFORMANCE.md run K; a UUID key was not measured and keeps the JPQL).
     NativeShapes keyDelete = statements.keyDelete();
     if (!orderedDelete) {
-      return List.of(statements.range(RowLockWait.INNODB, List.of(skipLocked)), skipLocked, keyDelete);
+      return List.of(statements.range(RowLockWait.INNODB, Optional.empty(), List.of(skipLocked)), skipLocked,
+          keyDelete);
     }
     // First, where an index leads with the date: one delete in the index's order, naming no key, faster than the
     // shapes after it on every key measured (PERFORMANCE.md runs K and M). It leaves no place for the range statement,
     // which it outran on integer keys; without the index both would scan the table and lock every row they read, where
     // SKIP LOCKED and the delete by keys wait on no row. A sweep that meets a held row goes on with the shape after it.
-    return List.of(statements.orderedDelete(RowLockWait.INNODB, List.of(skipLocked, keyDelete)), skipLocked, keyDelete);
+    return List.of(statements.orderedDelete(RowLockWait.INNODB, new MariaDbIndexes(), List.of(skipLocked, keyDelete)),
+        skipLocked, keyDelete);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.retention.runtime.internal.database;
 
 import dev.retention.runtime.internal.shape.NativeShapes;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The native shapes a provider can build, from which a {@link DatabaseProfile} composes those its database gets. The
@@ -33,16 +34,18 @@ public interface NativeStatements {
   /**
    * The range statement for large batches, bounding its waits on row locks by {@code lockWait}.
    *
+   * @param indexes where a table's indexes are read, so that a table whose date no index leads is declined (its probe
+   *     and its delete would each scan it); empty: not read, and every table is taken
    * @param others the shapes the pass would have otherwise, fastest first
    */
-  NativeShapes range(RowLockWait lockWait, List<NativeShapes> others);
+  NativeShapes range(RowLockWait lockWait, Optional<IndexCatalog> indexes, List<NativeShapes> others);
 
   /**
-   * MariaDB's ordered delete with a limit, for a table with an index leading with the {@code @Ttl} column, bounding its
-   * waits on row locks by {@code lockWait}.
+   * MariaDB's ordered delete with a limit, for a table with an index leading with the {@code @Ttl} column (as
+   * {@code indexes} says), bounding its waits on row locks by {@code lockWait}.
    *
    * @param others the shapes the pass would have otherwise, fastest first: a sweep whose batch meets a held row goes
    *     on with the first that takes the pass
    */
-  NativeShapes orderedDelete(RowLockWait lockWait, List<NativeShapes> others);
+  NativeShapes orderedDelete(RowLockWait lockWait, IndexCatalog indexes, List<NativeShapes> others);
 }

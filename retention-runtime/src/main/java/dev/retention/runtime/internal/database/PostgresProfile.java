@@ -36,8 +36,10 @@ final class PostgresProfile implements DatabaseProfile {
   public List<NativeShapes> nativeShapes(NativeStatements statements) {
     NativeShapes ctid = statements.physicalAddress();
     NativeShapes skipLocked = statements.skipLocked(false);
-    // Large batches only: at 500 rows the range statement was slower than the ctid statement here.
-    return List.of(statements.range(RowLockWait.POSTGRESQL, List.of(ctid, skipLocked)), ctid, skipLocked);
+    // Large batches only: at 500 rows the range statement was slower than the ctid statement here. Where no index
+    // leads with the date, its probe and its delete would each scan the table, where the ctid statement scans it once.
+    return List.of(statements.range(RowLockWait.POSTGRESQL, Optional.of(new PostgresIndexes()), List.of(ctid,
+        skipLocked)), ctid, skipLocked);
   }
 
   @Override

@@ -29,8 +29,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which profile each database gets, from the provider's own idea of it (Hibernate's dialect, EclipseLink's platform),
- * and what each profile then says: its shapes and their order, its lock, its partition catalog, how it groups text
- * and whether it reads how it compares scope columns, its session statements and error codes. No database is needed: the dialects and platforms are built as they are.
+ * and what each profile then says: its shapes and their order, its lock, its partition catalog, how it groups text and
+ * whether it reads how it compares scope columns, its session statements and error codes. No database is needed: the
+ * dialects and platforms are built as they are.
  */
 class DatabaseProfileTest {
 
@@ -38,8 +39,8 @@ class DatabaseProfileTest {
   void postgresqlGetsTheRangeStatementThenCtidThenSkipLockedAnAdvisoryLockAndItsPartitions() {
     DatabaseProfile postgres = DatabaseDetection.OnHibernate.profile(new PostgreSQLDialect());
     assertEquals("PostgreSQL", postgres.name());
-    assertEquals(List.of("range(POSTGRESQL; ctid, skipLocked(by query))", "ctid", "skipLocked(by query)"),
-        shapes(postgres));
+    assertEquals(List.of("range(POSTGRESQL, PostgresIndexes; ctid, skipLocked(by query))", "ctid",
+        "skipLocked(by query)"), shapes(postgres));
     assertEquals(Optional.of(SessionLock.ADVISORY), postgres.sessionLock());
     assertInstanceOf(PostgresPartitions.class, postgres.partitionCatalog().orElseThrow());
     assertEquals(TextComparison.EXACT, postgres.textComparison());
@@ -60,7 +61,8 @@ class DatabaseProfileTest {
     DatabaseProfile mariaDb = DatabaseDetection.OnHibernate.profile(dialect);
     assertEquals("MariaDB", mariaDb.name());
     assertEquals(dialect.supportsSkipLocked(), mariaDb.skipsLockedRows());
-    assertEquals(List.of("orderedDelete(INNODB; integerKeysOnly(skipLocked(by primary key)), keyDelete)",
+    assertEquals(List.of(
+        "orderedDelete(INNODB, MariaDbIndexes; integerKeysOnly(skipLocked(by primary key)), keyDelete)",
         "integerKeysOnly(skipLocked(by primary key))", "keyDelete"), shapes(MariaDbProfile.mariaDb(true)));
     assertEquals(Optional.of(SessionLock.NAMED), mariaDb.sessionLock());
     assertInstanceOf(MariaDbPartitions.class, mariaDb.partitionCatalog().orElseThrow());
@@ -181,14 +183,15 @@ class DatabaseProfileTest {
     }
 
     @Override
-    public NativeShapes range(RowLockWait lockWait, List<NativeShapes> others) {
-      return new Named("range(" + lockWait + "; "
+    public NativeShapes range(RowLockWait lockWait, Optional<IndexCatalog> indexes, List<NativeShapes> others) {
+      return new Named("range(" + lockWait + indexes.map(catalog -> ", " + catalog.getClass().getSimpleName())
+          .orElse("") + "; "
           + others.stream().map(NativeShapes::name).collect(Collectors.joining(", ")) + ")");
     }
 
     @Override
-    public NativeShapes orderedDelete(RowLockWait lockWait, List<NativeShapes> others) {
-      return new Named("orderedDelete(" + lockWait + "; "
+    public NativeShapes orderedDelete(RowLockWait lockWait, IndexCatalog indexes, List<NativeShapes> others) {
+      return new Named("orderedDelete(" + lockWait + ", " + indexes.getClass().getSimpleName() + "; "
           + others.stream().map(NativeShapes::name).collect(Collectors.joining(", ")) + ")");
     }
   }

@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
 import dev.retention.runtime.internal.database.DatabaseProfile;
+import dev.retention.runtime.internal.database.IndexCatalog;
 import dev.retention.runtime.internal.database.NativeStatements;
 import dev.retention.runtime.internal.database.RowLockWait;
 import dev.retention.runtime.internal.pass.PassModel;
@@ -101,13 +102,13 @@ public final class HibernateShapes {
     }
 
     @Override
-    public NativeShapes range(RowLockWait lockWait, List<NativeShapes> others) {
-      return new RangeShapes(factory, lockWait, session, others);
+    public NativeShapes range(RowLockWait lockWait, Optional<IndexCatalog> indexes, List<NativeShapes> others) {
+      return new RangeShapes(factory, lockWait, session, indexes, others);
     }
 
     @Override
-    public NativeShapes orderedDelete(RowLockWait lockWait, List<NativeShapes> others) {
-      return new OrderedDelete(factory, session, lockWait, others);
+    public NativeShapes orderedDelete(RowLockWait lockWait, IndexCatalog indexes, List<NativeShapes> others) {
+      return new OrderedDelete(factory, session, lockWait, indexes, others);
     }
   }
 }

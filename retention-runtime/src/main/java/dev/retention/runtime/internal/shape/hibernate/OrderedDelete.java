@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
 import dev.retention.runtime.StatementShape;
+import dev.retention.runtime.internal.database.IndexCatalog;
 import dev.retention.runtime.internal.database.RowLockWait;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
@@ -13,15 +14,9 @@ import dev.retention.runtime.internal.shape.ShapeSteps;
 import jakarta.persistence.EntityManager;
 import java.lang.System.Logger.Level;
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.query.NativeQuery;
 
@@ -35,25 +30,25 @@ import org.hibernate.query.NativeQuery;
  * }</pre>
  *
  * <p>No key is selected, bound or listed, so every kind of key (integer, text, UUID, composite) takes it; the predicate
- * is the statement's own, judged by the database on each row as it deletes it, and the limit is the bound, whatever
- * is committed meanwhile. Measured here faster than selecting the keys and deleting by them (docs/PERFORMANCE.md, runs
- * K and M): on Spring Integration's {@code INT_LOCK} with the date indexed it took 0.65 times the native delete by
- * keys. Without such an index the delete would scan the table at every batch and lock every row it scans (held a
- * writer 0.3 to 0.7 s in run K), so the shape reads the table's indexes from the catalog at start, and declines a table
- * where no index leads with the column, saying so in the start line.
+ * is the statement's own, judged by the database on each row as it deletes it, and the limit is the bound, whatever is
+ * committed meanwhile. Measured here faster than selecting the keys and deleting by them (docs/PERFORMANCE.md, runs K
+ * and M): on Spring Integration's {@code INT_LOCK} with the date indexed it took 0.65 times the native delete by keys.
+ * Without such an index the delete would scan the table at every batch and lock every row it scans (held a writer 0.3
+ * to 0.7 s in run K), so the shape reads the table's indexes from the catalog at start ({@link IndexCatalog}), and
+ * declines a table where no index leads with the column, saying so in the start line.
  *
- * <p>A plain delete cannot skip a row another transaction holds: it waits for it, at most a second (the least
- * {@code innodb_lock_wait_timeout} that waits at all, set for this statement alone), well within
- * {@code batch-timeout}. The statement states its {@code batch-timeout} itself, as {@code max_statement_time} beside
- * the lock wait: MariaDB's driver bounds a statement by prefixing its own {@code set statement max_statement_time … for},
- * and MariaDB does not apply an outer {@code set statement} to an inner one (a sweep behind a table lock waited past
- * its bound so, in {@code LockedTableTest}). A batch that meets a longer hold rolls back, and the rest of that sweep runs on the shape the
- * pass would have had otherwise, which skips held rows; the next sweep tries the ordered delete again.
+ * <p>A plain delete cannot skip a row another transaction holds: it waits for it, at most a second (the least {@code
+ * innodb_lock_wait_timeout} that waits at all, set for this statement alone), well within {@code batch-timeout}. The
+ * statement states its {@code batch-timeout} itself, as {@code max_statement_time} beside the lock wait: MariaDB's
+ * driver bounds a statement by prefixing its own {@code set statement max_statement_time … for}, and MariaDB does not
+ * apply an outer {@code set statement} to an inner one (a sweep behind a table lock waited past its bound so, in {@code
+ * LockedTableTest}). A batch that meets a longer hold rolls back, and the rest of that sweep runs on the shape the pass
+ * would have had otherwise, which skips held rows; the next sweep tries the ordered delete again.
  *
  * <p>Taken by allow-list, as every native statement ({@link NativeTable}): bulk statements, no condition, no scope (a
  * scoped pass's batch sees each row's scope before it deletes), a plain single-table root, a {@code @Ttl} column whose
- * stored value is what the bound cutoff is. The statement names the entity as synchronized, so Hibernate evicts it
- * from the second-level cache.
+ * stored value is what the bound cutoff is. The statement names the entity as synchronized, so Hibernate evicts it from
+ * the second-level cache.
  */
 final class OrderedDelete implements NativeShapes {
 
@@ -65,29 +60,24 @@ final class OrderedDelete implements NativeShapes {
    */
   static final Duration LOCK_WAIT = Duration.ofSeconds(1);
 
-  /**
-   * The columns of each index of a table, in order: whether one leads with the {@code @Ttl} column, whole (no prefix
-   * length), a B-tree the optimizer may use ({@code ignored} is MariaDB's, from 10.6).
-   */
-  private static final String INDEXES = "select table_name, index_name, seq_in_index, column_name, sub_part,"
-      + " index_type, ignored from information_schema.statistics where table_schema = coalesce(?, database())"
-      + " and table_name = ? order by index_name, seq_in_index";
-
   private final SessionFactoryImplementor factory;
   private final BatchSession session;
   private final RowLockWait lockWait;
+  private final IndexCatalog indexes;
   private final List<NativeShapes> others;
 
   /**
    * @param session what each batch's transaction is told first
+   * @param indexes where the table's indexes are read
    * @param others the shapes the pass would have otherwise, fastest first: the first that takes it (or the portable
    *     JPQL) runs the rest of a sweep whose batch met a lock
    */
-  OrderedDelete(SessionFactoryImplementor factory, BatchSession session, RowLockWait lockWait,
+  OrderedDelete(SessionFactoryImplementor factory, BatchSession session, RowLockWait lockWait, IndexCatalog indexes,
       List<NativeShapes> others) {
     this.factory = factory;
     this.session = session;
     this.lockWait = lockWait;
+    this.indexes = indexes;
     this.others = List.copyOf(others);
   }
 
@@ -105,69 +95,20 @@ final class OrderedDelete implements NativeShapes {
   /** The rest of the judgement, for a pass whose table the allow-list admits: an index leading with its date. */
   private Judgement judge(PassModel pass, NativeTable table) {
     String tableName = table.root().getIdentifierTableName();
-    Optional<String> indexNote = indexNote(tableName, table.ttlColumn());
-    if (indexNote.isPresent()) {
-      return Judgement.declines(indexNote.get());
+    Optional<String> noIndex = IndexedColumns.whyNoIndexServes(factory, indexes, tableName,
+        List.of(List.of(table.ttlColumn())));
+    if (noIndex.isPresent()) {
+      return Judgement.declines(noIndex.get() + " (its @Ttl column), without which each batch would scan the table"
+          + " and lock every row it reads");
     }
-    List<String> declined = new ArrayList<>();
-    Shape other = PortableShape.INSTANCE;
-    for (NativeShapes shapes : others) {
-      Judgement judgement = shapes.judge(pass);
-      if (judgement.shape() != null) {
-        other = judgement.shape();
-        break;
-      }
-      if (judgement.note() != null) {
-        declined.add("not " + shapes.name() + ": " + judgement.note());
-      }
-    }
+    Fallback fallback = Fallback.among(others, pass);
     // Oldest first, then by key: InnoDB's secondary index holds the key after its columns, so it serves this order.
     String ttl = table.ttlColumn();
     String order = ttl + ", " + String.join(", ", table.root().getIdentifierColumnNames());
     String floor = pass.hasFloor() ? " and " + ttl + " >= ?3" : "";
     String delete = "delete from " + tableName + " where " + ttl + " <= ?1" + floor + " order by " + order
         + " limit ?2";
-    return Judgement.takes(new Statement(delete, other, declined));
-  }
-
-  /** Why no index of {@code table} serves the delete, or empty when one leads with {@code ttlColumn}. */
-  private Optional<String> indexNote(String table, String ttlColumn) {
-    try (Session reading = factory.openSession()) {
-      return reading.doReturningWork(connection -> indexNote(connection, table, ttlColumn));
-    } catch (RuntimeException unreadable) {
-      return Optional.of("cannot read the indexes of table " + table + " (" + unreadable.getMessage() + ")");
-    }
-  }
-
-  private static Optional<String> indexNote(Connection connection, String table, String ttlColumn)
-      throws SQLException {
-    String[] parts = unquoted(table).split("\\.");
-    String name = parts[parts.length - 1];
-    String column = unquoted(ttlColumn);
-    List<String> spellings = new ArrayList<>();
-    boolean leads = false;
-    try (PreparedStatement query = connection.prepareStatement(INDEXES)) {
-      query.setString(1, parts.length > 1 ? parts[parts.length - 2] : null);
-      query.setString(2, name);
-      try (ResultSet result = query.executeQuery()) {
-        while (result.next()) {
-          if (!spellings.contains(result.getString(1))) {
-            spellings.add(result.getString(1));
-          }
-          leads |= result.getInt(3) == 1 && column.equalsIgnoreCase(result.getString(4))
-              && result.getObject(5) == null && "BTREE".equalsIgnoreCase(result.getString(6))
-              && !"YES".equalsIgnoreCase(result.getString(7));
-        }
-      }
-    }
-    if (spellings.size() > 1) {
-      return Optional.of("the catalog holds tables " + spellings + " for " + table + ", and which is meant is unclear");
-    }
-    if (!leads) {
-      return Optional.of("no index of " + table + " leads with its @Ttl column " + column + ", without which each"
-          + " batch would scan the table and lock every row it reads");
-    }
-    return Optional.empty();
+    return Judgement.takes(new Statement(delete, fallback));
   }
 
   /**
@@ -181,29 +122,25 @@ final class OrderedDelete implements NativeShapes {
     return "set statement " + timeout + "innodb_lock_wait_timeout = " + LOCK_WAIT.toSeconds() + " for ";
   }
 
-  /** A name without the quotes Hibernate may keep on it. */
-  private static String unquoted(String name) {
-    return name.replace("`", "").replace("\"", "");
-  }
-
   /** The statement of one pass, and the shape a sweep whose batch met a lock goes on with. */
   private final class Statement implements Shape {
 
     /** The delete, without the bounds each batch states before it. */
     private final String delete;
+    /** The shape the rest of a sweep that met a held row runs on: the fallback's, or the portable JPQL. */
     private final Shape other;
-    /** Why faster shapes than {@link #other} declined the pass, for the start line. */
-    private final List<String> declined;
+    /** The shapes after this one: which takes the pass, and why faster ones declined, for the start line. */
+    private final Fallback fallback;
     /**
      * The predicate of the sweep in which a batch met a row held longer than {@link #LOCK_WAIT}: the rest of that sweep
      * runs on {@link #other}, which skips such rows; the next sweep, with a predicate of its own, tries again.
      */
     private volatile ExpiredRows metLocksIn;
 
-    Statement(String delete, Shape other, List<String> declined) {
+    Statement(String delete, Fallback fallback) {
       this.delete = delete;
-      this.other = other;
-      this.declined = List.copyOf(declined);
+      this.other = fallback.shape().orElse(PortableShape.INSTANCE);
+      this.fallback = fallback;
     }
 
     @Override
@@ -214,7 +151,7 @@ final class OrderedDelete implements NativeShapes {
     @Override
     public String name() {
       return kind().description() + " (" + other.name() + " for the rest of a sweep that meets a held row"
-          + (declined.isEmpty() ? "" : "; ") + String.join("; ", declined) + ")";
+          + fallback.declinedAfterSemicolon() + ")";
     }
 
     @Override

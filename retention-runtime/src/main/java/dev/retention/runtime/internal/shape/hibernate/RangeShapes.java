@@ -4,6 +4,7 @@ import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.database.IndexCatalog;
 import dev.retention.runtime.internal.database.RowLockWait;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
@@ -73,18 +74,22 @@ final class RangeShapes implements NativeShapes {
   /** How the database bounds the delete's wait on row locks, and reports a wait that timed out. */
   private final RowLockWait lockWait;
   private final BatchSession session;
+  /** Where the table's indexes are read; empty where they are not (MySQL), and no index is asked for. */
+  private final Optional<IndexCatalog> indexes;
   private final List<NativeShapes> others;
 
   /**
    * @param session what each batch's transaction is told first
+   * @param indexes where the table's indexes are read, to ask for one its probe walks; empty: none is asked for
    * @param others the shapes the pass would have otherwise, fastest first: the first that takes it runs small batches,
    *     ties, and every batch after a lock timeout
    */
   RangeShapes(SessionFactoryImplementor factory, RowLockWait lockWait, BatchSession session,
-      List<NativeShapes> others) {
+      Optional<IndexCatalog> indexes, List<NativeShapes> others) {
     this.factory = factory;
     this.lockWait = lockWait;
     this.session = session;
+    this.indexes = indexes;
     this.others = List.copyOf(others);
   }
 
@@ -117,25 +122,34 @@ final class RangeShapes implements NativeShapes {
     if (ttl.refused().isPresent()) {
       return Judgement.quietlyDeclines(); // the other shapes say why, where it matters
     }
-    List<String> declined = new java.util.ArrayList<>();
-    for (NativeShapes other : others) {
-      Judgement judgement = other.judge(pass);
-      if (judgement.shape() != null) {
-        return Judgement.takes(new Statements(judgement.shape(), declined));
-      }
-      if (judgement.note() != null) {
-        declined.add("not " + other.name() + ": " + judgement.note());
+    if (indexes.isPresent()) {
+      // Its probe walks the date's order: an index on it, or on the scope and then it for a scoped pass's batches.
+      List<List<String>> orders = pass.scopeAttribute().isEmpty() ? List.of(List.of(ttl.name()))
+          : List.of(List.of(ttl.name()), List.of(scopeColumn(root.get(), pass), ttl.name()));
+      Optional<String> noIndex = IndexedColumns.whyNoIndexServes(factory, indexes.get(),
+          root.get().getIdentifierTableName(), orders);
+      if (noIndex.isPresent()) {
+        return Judgement.declines(noIndex.get() + ", without which its probe and its delete would each scan the"
+            + " table");
       }
     }
-    return Judgement.quietlyDeclines();
+    Fallback fallback = Fallback.among(others, pass);
+    return fallback.shape().<Judgement>map(other -> Judgement.takes(new Statements(other, fallback)))
+        .orElseGet(Judgement::quietlyDeclines);
+  }
+
+  /** The scope column of a scoped pass the range statement takes: its scope compares exactly, so it is a plain one. */
+  private String scopeColumn(SingleTableEntityPersister root, PassModel pass) {
+    return NativeColumns.of(factory, root, pass.scopeAttribute().orElseThrow(), "@TtlScope attribute",
+        NativeColumns.SCOPE_TYPES).name();
   }
 
   /** The statements of one pass, and the shape it gives way to. */
   private final class Statements implements Shape {
 
     private final Shape other;
-    /** Why faster shapes than {@link #other} declined the pass, for the start line. */
-    private final List<String> declined;
+    /** The shapes after this one: which takes the pass, and why faster ones declined, for the start line. */
+    private final Fallback fallback;
     /** Set once a batch met a lock: from then on every batch runs on {@link #other}. */
     private volatile boolean metLocks;
     /**
@@ -144,9 +158,9 @@ final class RangeShapes implements NativeShapes {
      */
     private volatile ExpiredRows overflowedIn;
 
-    Statements(Shape other, List<String> declined) {
+    Statements(Shape other, Fallback fallback) {
       this.other = other;
-      this.declined = List.copyOf(declined);
+      this.fallback = fallback;
     }
 
     @Override
@@ -157,8 +171,7 @@ final class RangeShapes implements NativeShapes {
     @Override
     public String name() {
       return kind().description() + " for batches of " + String.format("%,d", RANGE_FROM) + " rows or more ("
-          + other.name() + " below, for ties, and after a lock timeout" + (declined.isEmpty() ? "" : "; ")
-          + String.join("; ", declined) + ")";
+          + other.name() + " below, for ties, and after a lock timeout" + fallback.declinedAfterSemicolon() + ")";
     }
 
     @Override
