@@ -10,6 +10,7 @@ import dev.retention.it.conditions.Member;
 import dev.retention.it.conditions.MemberDraft;
 import dev.retention.it.epoch.ApiKey;
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.ordered.AuditLine;
 import dev.retention.it.scopes.TenantNotification;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.RecordingListener;
@@ -62,7 +63,7 @@ class RangeStatementTest extends DatabaseSuite {
 
   RangeStatementTest(TestDatabase.Kind kind) {
     super(kind, NOW, SessionToken.class, BatchJob.class, Member.class, MemberDraft.class, ApiKey.class,
-        TenantNotification.class);
+        TenantNotification.class, AuditLine.class);
   }
 
   @Test
@@ -411,6 +412,21 @@ class RangeStatementTest extends DatabaseSuite {
     Assumptions.assumeTrue(kind == TestDatabase.Kind.POSTGRESQL);
     String line = StartLine.of(runtime(null).build());
     assertTrue(line.contains("range statement for batches of 2,000 rows or more ("), line);
+  }
+
+  /**
+   * On PostgreSQL a table whose date no index leads with is not the range statement's: its probe and its delete would
+   * each scan the table at every batch, where the ctid statement scans it once. The start line says so.
+   */
+  @Test
+  void onPostgresATableWhoseDateLeadsNoIndexTakesTheCtidStatementAndTheStartLineSaysWhy() {
+    Assumptions.assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "the range statement's index is read on PostgreSQL");
+    try (RetentionRuntime retention = runtime(null).build()) {
+      assertEquals(StatementShape.POSTGRESQL_CTID, retention.settings(AuditLine.class.getName()).statementShape());
+      String line = StartLine.of(retention);
+      assertTrue(line.contains("not range statement: no index of audit_line starts with at, without which its probe"
+          + " and its delete would each scan the table"), line);
+    }
   }
 
   /** A runtime whose batches are {@link #BATCH} rows, reporting to {@code listener} unless it is null. */
