@@ -26,6 +26,12 @@ public final class ScopeWindowing {
   private final ScopeWindows code;
   /** The longest window configuration gives the values of each fold. */
   private final Map<Object, Duration> longestByFold = new HashMap<>();
+  /**
+   * The longest window configuration gives any value; empty when it gives none. A scope whose own window is at least
+   * this long takes its own whatever its fold, so its value is not folded: folding is the costly part of a lookup, and a
+   * sweep looks up thousands of scopes.
+   */
+  private final Optional<Duration> longestConfigured;
 
   /**
    * @param configured configuration's windows by scope value, already converted to the attribute's type
@@ -38,6 +44,7 @@ public final class ScopeWindowing {
     this.code = code;
     configured.forEach((value, window) -> longestByFold.merge(ScopeFolding.fold(value), window,
         (a, b) -> a.compareTo(b) >= 0 ? a : b));
+    this.longestConfigured = configured.values().stream().max(Comparator.naturalOrder());
   }
 
   public ScopeValues values() {
@@ -94,6 +101,9 @@ public final class ScopeWindowing {
       return passWindow;
     }
     Duration own = ownWindowOf(value.get());
+    if (longestConfigured.isEmpty() || longestConfigured.get().compareTo(own) <= 0) {
+      return own; // no value's configured window is longer: its fold cannot lengthen it
+    }
     Duration folded = longestByFold.get(ScopeFolding.fold(value.get()));
     return folded != null && folded.compareTo(own) > 0 ? folded : own;
   }
