@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -96,6 +97,38 @@ class ScopeCostTest extends DatabaseSuite {
       // One grouped read of the scopes with rows expired at the shortest window (windows from code: any row dated
       // before now), which finds none expired under its own window.
       assertEquals(1, statements.get(), "statements for an idle sweep of " + TENANTS + " tenants");
+    }
+  }
+
+  /**
+   * Windows from code alone: the runtime cannot know the shortest, so the grouped read finds every tenant (each has rows
+   * dated before now), and the code is asked each tenant's window once a sweep: 25 days for every tenth, the pass's 30
+   * for the others, none of which expires a row.
+   */
+  @Test
+  void anIdleSweepWithWindowsFromCodeAloneIsOneStatementAndAsksEachTenantOnce() {
+    persistTenants(0);
+    Map<Object, Integer> asked = new ConcurrentHashMap<>();
+
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+        .scopeWindows(NOTIFICATIONS, scope -> {
+          asked.merge(scope, 1, Integer::sum);
+          return ((String) scope).endsWith("5") ? Optional.of(Duration.ofDays(25)) : Optional.empty();
+        })
+        .build()) {
+      for (int sweep = 1; sweep <= 2; sweep++) {
+        statements.set(0);
+        SweepReport report = retention.sweep(NOTIFICATIONS);
+
+        assertTrue(report.succeeded(), report::toString);
+        assertEquals(0, report.deleted());
+        assertFalse(report.workRemains(), "nothing is expired: " + report);
+        assertEquals(0, report.batches(), report::toString);
+        assertEquals(1, statements.get(), "statements for idle sweep " + sweep + " of " + TENANTS + " tenants");
+        int times = sweep;
+        assertEquals(TENANTS, asked.size(), "tenants asked");
+        assertTrue(asked.values().stream().allMatch(n -> n == times), "each tenant asked once a sweep: " + asked);
+      }
     }
   }
 

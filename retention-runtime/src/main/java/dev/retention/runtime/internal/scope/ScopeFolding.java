@@ -3,6 +3,7 @@ package dev.retention.runtime.internal.scope;
 import java.text.CollationKey;
 import java.text.Collator;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Which text scope values a database's collation may take for one value. Databases compare text by the column's
@@ -15,6 +16,7 @@ import java.util.Locale;
 public final class ScopeFolding {
 
   private static final Collator PRIMARY = primary();
+  private static final Pattern TRAILING_SPACES = Pattern.compile(" +$");
 
   private ScopeFolding() {}
 
@@ -33,7 +35,7 @@ public final class ScopeFolding {
     if (!(value instanceof String text)) {
       return value;
     }
-    String trimmed = text.replaceAll(" +$", "");
+    String trimmed = TRAILING_SPACES.matcher(text).replaceAll("");
     CollationKey key;
     synchronized (PRIMARY) { // a Collator is not safe for use by several threads at once
       key = PRIMARY.getCollationKey(trimmed);

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The window of each scope of one pass, looked up at every sweep: configuration's window for the scope first (the
@@ -26,6 +27,24 @@ public final class ScopeWindowing {
   private final ScopeWindows code;
   /** The longest window configuration gives the values of each fold. */
   private final Map<Object, Duration> longestByFold = new HashMap<>();
+  /**
+   * The longest window configuration gives any value; empty when it gives none. A scope whose own window is at least
+   * this long takes its own whatever its fold, so its value is not folded: folding is the costly part of a lookup, and a
+   * sweep looks up thousands of scopes.
+   */
+  private final Optional<Duration> longestConfigured;
+  /**
+   * The folds of the text values looked up so far, up to {@link #FOLDS_KEPT} of them: where configuration gives a value
+   * a window longer than others have, every sweep folds the same thousands of scopes, and a fold depends on the value
+   * alone. Read by sweeps and by the application's policies, on threads of their own.
+   */
+  private final Map<String, Object> folds = new ConcurrentHashMap<>();
+
+  /**
+   * The most folds {@link #folds} keeps, about 160 bytes each for a value such as {@code tenant-000042} (16 MB at most);
+   * a value beyond them is folded at each look-up.
+   */
+  static final int FOLDS_KEPT = 100_000;
 
   /**
    * @param configured configuration's windows by scope value, already converted to the attribute's type
@@ -38,6 +57,7 @@ public final class ScopeWindowing {
     this.code = code;
     configured.forEach((value, window) -> longestByFold.merge(ScopeFolding.fold(value), window,
         (a, b) -> a.compareTo(b) >= 0 ? a : b));
+    this.longestConfigured = configured.values().stream().max(Comparator.naturalOrder());
   }
 
   public ScopeValues values() {
@@ -94,8 +114,26 @@ public final class ScopeWindowing {
       return passWindow;
     }
     Duration own = ownWindowOf(value.get());
-    Duration folded = longestByFold.get(ScopeFolding.fold(value.get()));
+    if (longestConfigured.isEmpty() || longestConfigured.get().compareTo(own) <= 0) {
+      return own; // no value's configured window is longer: its fold cannot lengthen it
+    }
+    Duration folded = longestByFold.get(foldOf(value.get()));
     return folded != null && folded.compareTo(own) > 0 ? folded : own;
+  }
+
+  /** {@link ScopeFolding#fold} of {@code value}, kept for the next look-up of a text value. */
+  private Object foldOf(Object value) {
+    if (!(value instanceof String text)) {
+      return ScopeFolding.fold(value);
+    }
+    Object fold = folds.get(text);
+    if (fold == null) {
+      fold = ScopeFolding.fold(text);
+      if (folds.size() < FOLDS_KEPT) {
+        folds.put(text, fold);
+      }
+    }
+    return fold;
   }
 
   /** The window of the rows whose scope attribute is {@code value} itself, by configuration, code or the pass. */

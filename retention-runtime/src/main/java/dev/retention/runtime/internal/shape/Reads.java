@@ -4,9 +4,7 @@ import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import jakarta.persistence.EntityManager;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** The reads of a sweep beside its batches: how many rows are expired, the oldest one, the scopes with expired rows. */
@@ -58,18 +56,22 @@ public final class Reads {
     return spellings;
   }
 
-  /** What {@link #expiredByScope} reads of one scope: its oldest expired row's attribute, and how many there are. */
-  public record ExpiredInScope(Object oldest, long rows) {}
+  /**
+   * What {@link #expiredByScope} reads of one scope: its value (null for the rows without one), its oldest expired
+   * row's attribute, and how many there are.
+   */
+  public record ExpiredInScope(Object value, Object oldest, long rows) {}
 
   /**
    * Each value of the scope attribute (null for the rows without one) with rows {@code rows} holds for: the oldest such
-   * row's {@code @Ttl} attribute, and how many there are.
+   * row's {@code @Ttl} attribute, and how many there are; one element a group the database formed, in no order.
    */
-  public static Map<Object, ExpiredInScope> expiredByScope(EntityManager em, ExpiredRows rows) {
-    Map<Object, ExpiredInScope> expired = new HashMap<>();
-    for (Object row : rows.bind(em.createQuery(Jpql.expiredByScope(rows))).getResultList()) {
+  public static List<ExpiredInScope> expiredByScope(EntityManager em, ExpiredRows rows) {
+    List<?> groups = rows.bind(em.createQuery(Jpql.expiredByScope(rows))).getResultList();
+    List<ExpiredInScope> expired = new ArrayList<>(groups.size());
+    for (Object row : groups) {
       Object[] columns = (Object[]) row;
-      expired.put(columns[0], new ExpiredInScope(columns[1], ((Number) columns[2]).longValue()));
+      expired.add(new ExpiredInScope(columns[0], columns[1], ((Number) columns[2]).longValue()));
     }
     return expired;
   }

@@ -169,13 +169,13 @@ final class ScopeRounds {
       return List.of(); // every scope's rows are kept for ever
     }
     ExpiredRows atShortest = expiredAt(now, shortest.get(), ScopeGroup.all());
-    Map<Object, Reads.ExpiredInScope> expired = read(em -> Reads.expiredByScope(em, atShortest));
+    List<Reads.ExpiredInScope> expired = read(em -> Reads.expiredByScope(em, atShortest));
     List<DueScope> due = new ArrayList<>();
     // The predicate at each window met, to judge each scope's oldest row: thousands of scopes share a few windows.
     Map<Duration, ExpiredRows> byWindow = new HashMap<>();
-    for (Map.Entry<Object, Reads.ExpiredInScope> scope : expired.entrySet()) {
-      Object value = scope.getKey();
-      long rows = scope.getValue().rows();
+    for (Reads.ExpiredInScope scope : expired) {
+      Object value = scope.value();
+      long rows = scope.rows();
       Duration window;
       try {
         window = pass.scopes().windowOf(Scope.of(value));
@@ -184,7 +184,7 @@ final class ScopeRounds {
         continue;
       }
       if (!ScopeWindows.NEVER.equals(window) && expiredUnder(
-          byWindow.computeIfAbsent(window, w -> expiredAt(now, w, ScopeGroup.all())), scope.getValue().oldest())) {
+          byWindow.computeIfAbsent(window, w -> expiredAt(now, w, ScopeGroup.all())), scope.oldest())) {
         due.add(new DueScope(value, window, Optional.empty(), rows));
       }
     }
