@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.model.SessionTokens;
 import dev.retention.it.ordered.AuditLine;
 import dev.retention.it.shapes.UuidIdRow;
 import dev.retention.it.support.DatabaseSuite;
@@ -142,7 +143,7 @@ class OrderedDeleteTest extends DatabaseSuite {
     persistTokens(1, 3_000, NOW.minus(Duration.ofDays(1)));
     persistTokens(3_001, 3_100, NOW.plus(Duration.ofDays(1)));
     // 20,000 rows older than any there, committed by another connection just before the first delete.
-    beforeDelete.set(() -> writeTokens(30_001, 50_000, NOW.minus(Duration.ofDays(2))));
+    beforeDelete.set(() -> SessionTokens.commitAside(database, 30_001, 50_000, NOW.minus(Duration.ofDays(2))));
 
     RecordingListener listener = new RecordingListener();
     SweepReport report;
@@ -233,29 +234,7 @@ class OrderedDeleteTest extends DatabaseSuite {
   }
 
   private void persistTokens(long first, long last, Instant from) {
-    List<SessionToken> rows = new ArrayList<>();
-    for (long id = first; id <= last; id++) {
-      rows.add(new SessionToken(id, from.plusSeconds(id - first)));
-    }
-    Jpa.persistAll(emf, rows);
-  }
-
-  /** Tokens {@code first} to {@code last}, a second apart from {@code from}, committed from another connection. */
-  private void writeTokens(long first, long last, Instant from) {
-    try (Connection writer = database.connect();
-        PreparedStatement insert = writer.prepareStatement(
-            "insert into session_token (id, expiresAt) values (?, ?)")) {
-      writer.setAutoCommit(false);
-      for (long id = first; id <= last; id++) {
-        insert.setLong(1, id);
-        insert.setTimestamp(2, Timestamp.from(from.plusSeconds(id - first)));
-        insert.addBatch();
-      }
-      insert.executeBatch();
-      writer.commit();
-    } catch (SQLException e) {
-      throw new IllegalStateException("the writer before the first delete failed", e);
-    }
+    SessionTokens.persist(emf, first, last, from);
   }
 
   private static void awaitSweep(RecordingListener listener) {

@@ -10,6 +10,7 @@ import dev.retention.it.conditions.Member;
 import dev.retention.it.conditions.MemberDraft;
 import dev.retention.it.epoch.ApiKey;
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.model.SessionTokens;
 import dev.retention.it.ordered.AuditLine;
 import dev.retention.it.scopes.TenantNotification;
 import dev.retention.it.support.DatabaseSuite;
@@ -297,21 +298,8 @@ class RangeStatementTest extends DatabaseSuite {
   /** Tokens {@code first} to {@code last}, a second apart from {@code from}, committed from another connection. */
   private void writeBeforeTheFirstDelete(long first, long last, Instant from) {
     beforeDelete.set(() -> {
-      try (Connection writer = database.connect();
-          PreparedStatement insert = writer.prepareStatement(
-              "insert into session_token (id, expiresAt) values (?, ?)")) {
-        writer.setAutoCommit(false);
-        for (long id = first; id <= last; id++) {
-          insert.setLong(1, id);
-          insert.setTimestamp(2, Timestamp.from(from.plusSeconds(id - first)));
-          insert.addBatch();
-        }
-        insert.executeBatch();
-        writer.commit();
-        writes.incrementAndGet();
-      } catch (SQLException e) {
-        throw new IllegalStateException("the writer between the probe and the delete failed", e);
-      }
+      SessionTokens.commitAside(database, first, last, from);
+      writes.incrementAndGet();
     });
   }
 
@@ -335,12 +323,9 @@ class RangeStatementTest extends DatabaseSuite {
   }
 
   private void persistTokens(long first, long last, Instant from) {
-    List<SessionToken> rows = new ArrayList<>();
-    for (long id = first; id <= last; id++) {
-      rows.add(new SessionToken(id, from.plusSeconds(id - first)));
-    }
-    dev.retention.it.support.Jpa.persistAll(emf, rows);
+    SessionTokens.persist(emf, first, last, from);
   }
+
 
   /**
    * A scope group's range on PostgreSQL, whose default collation compares the tenants exactly: 6,000 expired rows of
