@@ -99,7 +99,8 @@ class BatchSizerTest {
     sizer.completed(600, 600, Duration.ofMillis(1));
     assertEquals(1000, sizer.nextSize(), "the ceiling, not 1200");
     for (int i = 0; i < 10; i++) {
-      sizer.completed(sizer.nextSize(), sizer.nextSize(), Duration.ofSeconds(1));
+      // 100 ms a row: one row would take the target, and the size stops at the minimum.
+      sizer.completed(sizer.nextSize(), sizer.nextSize(), Duration.ofMillis(100L * sizer.nextSize()));
     }
     assertEquals(BatchSizer.MINIMUM, sizer.nextSize());
   }
@@ -184,6 +185,30 @@ class BatchSizerTest {
         "the first slow batch alone changes nothing, the second shrinks, then the two sizes tell 40 ms apart");
     int settled = sizes.get(sizes.size() - 1);
     assertTrue(Math.abs(settled - 80_000) <= 800, "settled at " + settled + ", sizes " + sizes);
+  }
+
+  /**
+   * Every batch scans the table, 30 ms, and a row costs 1 µs beside (a table whose date no index leads, run M): a
+   * little over the 25 ms target whatever the size, so that each slow batch shrinks the next by a sixth only, never
+   * enough for two batches in a row to tell the fixed part. Compared with the last batch whose size differed enough,
+   * the sizer tells it within a few batches and grows, where it shrank to the minimum before.
+   */
+  @Test
+  void aScanAtEveryBatchJustAboveTheTargetDoesNotShrinkBatchesToTheMinimum() {
+    BatchSizer sizer = BatchSizer.of(settings(500, false, Duration.ofMillis(25)), CEILING);
+    List<Integer> sizes = drive(sizer, 30, rows -> Duration.ofNanos(30_000_000L + 1_000L * rows));
+
+    assertTrue(sizes.subList(0, 8).stream().allMatch(size -> size >= 200), "shrinks a little at first: " + sizes);
+    assertEquals(CEILING, sizes.get(sizes.size() - 1), "then grows to the ceiling: " + sizes);
+  }
+
+  /** As above, with a table that costs nothing a row: the line through two batches' times does not rise. */
+  @Test
+  void batchesWhoseTimeDoesNotGrowWithTheirRowsGrow() {
+    BatchSizer sizer = BatchSizer.of(settings(500, false, Duration.ofMillis(25)), CEILING);
+    List<Integer> sizes = drive(sizer, 30, rows -> Duration.ofMillis(30));
+
+    assertEquals(CEILING, sizes.get(sizes.size() - 1), "grows to the ceiling: " + sizes);
   }
 
   /**
