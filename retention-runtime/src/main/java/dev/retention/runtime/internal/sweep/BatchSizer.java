@@ -9,7 +9,8 @@ import java.time.Duration;
  * by time (pt-archiver and pt-online-schema-change's {@code --chunk-time}).
  *
  * <p>A batch costs a fixed part (its transaction and round trips) plus a part per row. The sizer estimates both from
- * the last two batches whose sizes differ enough, and otherwise assumes the fixed part it last estimated; it then
+ * a batch and the last one before it whose size differs enough, and otherwise assumes the fixed part it last
+ * estimated (a batch whose time does not grow with its rows is all fixed part); it then
  * picks the size whose batch takes the target. When the fixed part alone is a third of the target or more (a commit
  * that waits for the disk, a remote database, a saturated machine), a batch of the target would spend a third of its
  * time or more on that part, and shrinking further would only multiply batches: it then picks the size whose rows cost
