@@ -13,6 +13,7 @@ import dev.retention.it.model.SessionToken;
 import dev.retention.it.model.SessionTokens;
 import dev.retention.it.ordered.AuditLine;
 import dev.retention.it.scopes.TenantNotification;
+import dev.retention.it.scopes.TenantNotifications;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.StartLine;
@@ -305,27 +306,12 @@ class RangeStatementTest extends DatabaseSuite {
 
   /** Notifications {@code first} to {@code last} of {@code tenant}, a second apart from {@code from}, committed. */
   private void insertNotifications(long first, long last, String tenant, Instant from) {
-    try (Connection writer = database.connect();
-        PreparedStatement insert = writer.prepareStatement(
-            "insert into tenant_notification (id, tenant_id, created_at) values (?, ?, ?)")) {
-      writer.setAutoCommit(false);
-      for (long id = first; id <= last; id++) {
-        insert.setLong(1, id);
-        insert.setString(2, tenant);
-        insert.setTimestamp(3, Timestamp.from(from.plusSeconds(id - first)));
-        insert.addBatch();
-      }
-      insert.executeBatch();
-      writer.commit();
-    } catch (SQLException e) {
-      throw new IllegalStateException("the writer between the probe and the delete failed", e);
-    }
+    TenantNotifications.commitAside(database, first, last, tenant, from, Duration.ofSeconds(1));
   }
 
   private void persistTokens(long first, long last, Instant from) {
     SessionTokens.persist(emf, first, last, from);
   }
-
 
   /**
    * A scope group's range on PostgreSQL, whose default collation compares the tenants exactly: 6,000 expired rows of

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.scopes.TenantNotification;
+import dev.retention.it.scopes.TenantNotifications;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
@@ -13,10 +14,6 @@ import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.SweepReport;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -144,21 +141,7 @@ class ScopeGroupWriterTest extends DatabaseSuite {
 
   /** Notifications {@code first} to {@code last} of {@code tenant}, dated {@code at}, committed by another connection. */
   private void insert(long first, long last, String tenant, Instant at) {
-    try (Connection writer = database.connect();
-        PreparedStatement insert = writer.prepareStatement(
-            "insert into tenant_notification (id, tenant_id, created_at) values (?, ?, ?)")) {
-      writer.setAutoCommit(false);
-      for (long id = first; id <= last; id++) {
-        insert.setLong(1, id);
-        insert.setString(2, tenant);
-        insert.setTimestamp(3, Timestamp.from(at));
-        insert.addBatch();
-      }
-      insert.executeBatch();
-      writer.commit();
-    } catch (SQLException e) {
-      throw new IllegalStateException("the writer between the group's batches failed", e);
-    }
+    TenantNotifications.commitAside(database, first, last, tenant, at, Duration.ZERO);
   }
 
   private static String tenant(int number) {
