@@ -37,13 +37,14 @@ import org.hibernate.query.NativeQuery;
  * to 0.7 s in run K), so the shape reads the table's indexes from the catalog at start ({@link IndexCatalog}), and
  * declines a table where no index leads with the column, saying so in the start line.
  *
- * <p>A plain delete cannot skip a row another transaction holds: it waits for it, at most a second (the least {@code
- * innodb_lock_wait_timeout} that waits at all, set for this statement alone), well within {@code batch-timeout}. The
- * statement states its {@code batch-timeout} itself, as {@code max_statement_time} beside the lock wait: MariaDB's
- * driver bounds a statement by prefixing its own {@code set statement max_statement_time … for}, and MariaDB does not
- * apply an outer {@code set statement} to an inner one (a sweep behind a table lock waited past its bound so, in {@code
- * LockedTableTest}). A batch that meets a longer hold rolls back, and the rest of that sweep runs on the shape the pass
- * would have had otherwise, which skips held rows; the next sweep tries the ordered delete again.
+ * <p>A plain delete cannot skip a row another transaction holds: it waits for it, at most a second (the least
+ * {@code innodb_lock_wait_timeout} that waits at all, set for this statement alone; not at all where
+ * {@code batch-timeout} is below two seconds), well within {@code batch-timeout}. The statement states its
+ * {@code batch-timeout} itself, as {@code max_statement_time} beside the lock wait: MariaDB's driver bounds a statement
+ * by prefixing its own {@code set statement max_statement_time … for}, and MariaDB does not apply an outer
+ * {@code set statement} to an inner one (a sweep behind a table lock waited past its bound so, in
+ * {@code LockedTableTest}). A batch that meets a longer hold rolls back, and the rest of that sweep runs on the shape
+ * the pass would have had otherwise, which skips held rows; the next sweep tries the ordered delete again.
  *
  * <p>Taken by allow-list, as every native statement ({@link NativeTable}): bulk statements, no condition, no scope (a
  * scoped pass's batch sees each row's scope before it deletes), a plain single-table root, a {@code @Ttl} column whose
@@ -56,7 +57,8 @@ final class OrderedDelete implements NativeShapes {
 
   /**
    * The longest the delete waits on a row another transaction holds: InnoDB counts the wait in whole seconds, and 0
-   * would fail the batch on a writer's briefest hold.
+   * would fail the batch on a writer's briefest hold. A batch whose {@code batch-timeout} is below twice this waits not
+   * at all ({@link #lockWaitWithin}): the statement's own timeout would end the wait first, and fail the batch.
    */
   static final Duration LOCK_WAIT = Duration.ofSeconds(1);
 
@@ -116,10 +118,21 @@ final class OrderedDelete implements NativeShapes {
    * batch's does), and the lock wait.
    */
   private static String bounds(EntityManager em) {
-    String timeout = ShapeSteps.statementTimeout(em)
+    Optional<Duration> timeout = ShapeSteps.statementTimeout(em);
+    String statementTime = timeout
         .map(bound -> "max_statement_time = " + BigDecimal.valueOf(bound.toMillis(), 3).toPlainString() + ", ")
         .orElse("");
-    return "set statement " + timeout + "innodb_lock_wait_timeout = " + LOCK_WAIT.toSeconds() + " for ";
+    return "set statement " + statementTime + "innodb_lock_wait_timeout = " + lockWaitWithin(timeout).toSeconds()
+        + " for ";
+  }
+
+  /**
+   * The wait on a held row a statement bounded by {@code timeout} may take: {@link #LOCK_WAIT}, or none where the
+   * timeout is below twice that (then a held row sends the sweep to the other shape at once).
+   */
+  static Duration lockWaitWithin(Optional<Duration> timeout) {
+    return timeout.filter(bound -> bound.compareTo(LOCK_WAIT.multipliedBy(2)) < 0).isPresent() ? Duration.ZERO
+        : LOCK_WAIT;
   }
 
   /** The statement of one pass, and the shape a sweep whose batch met a lock goes on with. */
@@ -175,7 +188,7 @@ final class OrderedDelete implements NativeShapes {
         }
         metLocksIn = rows;
         LOGGER.log(Level.DEBUG, () -> "Pass " + rows.pass().name() + ": the ordered delete waited "
-            + LOCK_WAIT.toSeconds() + " s on a row another transaction holds; this sweep goes on with "
+            + "at most " + LOCK_WAIT.toSeconds() + " s on a row another transaction holds; this sweep goes on with "
             + other.name());
         // The statement's wait spoilt nothing it deleted, but the batch starts again on the other shape: it rolls back.
         throw batch.rollBack(new BatchOutcome.SteppedAside(rows.pass().name() + ": ordered delete met a lock"), e);
