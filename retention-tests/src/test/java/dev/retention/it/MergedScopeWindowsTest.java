@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.scopes.TenantNotification;
+import dev.retention.it.scopes.TenantNotifications;
 import dev.retention.it.support.DatabaseSuite;
-import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RuntimeWarnings;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionRuntime;
@@ -13,7 +13,6 @@ import dev.retention.runtime.SweepReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -93,15 +92,7 @@ class MergedScopeWindowsTest extends DatabaseSuite {
 
   /** Two rows of each tenant, {@code age} old, numbered from 1, 11, 21, ... in the order given. */
   private void write(List<String> tenants, Duration age) {
-    List<Object> rows = new ArrayList<>();
-    int first = ids().isEmpty() ? 1 : (int) (ids().stream().mapToLong(Long::longValue).max().orElseThrow() / 10 * 10
-        + 11);
-    for (String tenant : tenants) {
-      rows.add(new TenantNotification(first, tenant, NOW.minus(age)));
-      rows.add(new TenantNotification(first + 1, tenant, NOW.minus(age)));
-      first += 10;
-    }
-    Jpa.persistAll(emf, rows);
+    TenantNotifications.persistTwoEach(emf, tenants, NOW.minus(age));
   }
 
   private Set<Long> ids() {

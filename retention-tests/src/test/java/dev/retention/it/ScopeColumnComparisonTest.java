@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.scopes.DeviceReading;
 import dev.retention.it.scopes.TenantNotification;
+import dev.retention.it.scopes.TenantNotifications;
 import dev.retention.it.support.DatabaseSuite;
-import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RuntimeWarnings;
 import dev.retention.it.support.StartLine;
 import dev.retention.it.support.TestDatabase;
@@ -21,7 +21,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -173,15 +172,7 @@ class ScopeColumnComparisonTest extends DatabaseSuite {
 
   /** Two rows of each tenant, {@code age} old, numbered from 1, 11, 21, ... in the order given. */
   private void write(List<String> tenants, Duration age) {
-    List<Object> rows = new ArrayList<>();
-    int first = ids().isEmpty() ? 1 : (int) (ids().stream().mapToLong(Long::longValue).max().orElseThrow() / 10 * 10
-        + 11);
-    for (String tenant : tenants) {
-      rows.add(new TenantNotification(first, tenant, NOW.minus(age)));
-      rows.add(new TenantNotification(first + 1, tenant, NOW.minus(age)));
-      first += 10;
-    }
-    Jpa.persistAll(emf, rows);
+    TenantNotifications.persistTwoEach(emf, tenants, NOW.minus(age));
   }
 
   private Set<Long> ids() {
