@@ -31,10 +31,12 @@ import java.time.Duration;
  * across the table, measured in docs/PERFORMANCE.md, run F), so filling the target would delete fewer rows a second
  * than smaller batches do, while holding locks longer. So when a full batch that grew into a larger size class (powers
  * of two) deletes markedly fewer rows a second than the full batch before it, the size holds for one more batch; when
- * that one too is slower than the smaller batch, growth stops at the smaller size, and is tried again
- * {@value #PROBE_EVERY} full batches later, since what a size costs changes as a table grows or its cache warms. One
- * comparison alone does not stop growth: a stall of the machine during one batch stopped MariaDB's ordered drains at
- * 1,023 rows a batch for 64 batches, at half the rows a second of the rounds it spared (docs/PERFORMANCE.md, run M).
+ * that one deletes fewer rows a second than the smaller batch too, by any margin, growth stops at the smaller size, and
+ * is tried again {@value #PROBE_EVERY} full batches later, since what a size costs changes as a table grows or its
+ * cache warms. One comparison alone does not stop growth: a stall of the machine during one batch stopped MariaDB's
+ * ordered drains at 1,023 rows a batch for 64 batches, at half the rows a second of the rounds it spared; asking the
+ * second batch for the same margin again let H2's scattered rows, where larger batches do cost more, grow past the size
+ * that pays (docs/PERFORMANCE.md, run N).
  *
  * <p>One sizer lives as long as its pass's sweeper, so a sweep starts at the size the previous one reached. Not
  * thread-safe: a sweeper runs one sweep at a time.
@@ -71,8 +73,8 @@ public final class BatchSizer {
   /** Growth stops at this size, set when growing cost rows a second; 0 when growth is free. */
   private int growthStop;
   /**
-   * Whether the last full batch grew past the class of the one before it and deleted fewer rows a second: the next full
-   * batch is compared with that same smaller batch, and growth stops only if it is slower too.
+   * Whether the last full batch grew past the class of the one before it and deleted markedly fewer rows a second: the
+   * next full batch is compared with that same smaller batch, and growth stops if it is slower too, by any margin.
    */
   private boolean growthDoubted;
   private int fullBatchesSinceStop;
@@ -161,9 +163,11 @@ public final class BatchSizer {
   /**
    * {@code wanted}, unless growing costs rows a second: a full batch grown past the size class (power of two) of the
    * full batch before it, yet deleting {@value #NOT_WORTH} fewer rows a second or worse, holds the size for one batch;
-   * if the next full batch is as much slower than that same earlier batch, growth stops at the earlier batch's class,
-   * for {@value #PROBE_EVERY} full batches. The batches ran one after the other, so what they compare is their sizes,
-   * not a table that changed in between; asking twice keeps one stall of the machine from standing for the size.
+   * if the next full batch, still of a larger class, deletes fewer rows a second than that same earlier batch, growth
+   * stops at the earlier batch's class, for {@value #PROBE_EVERY} full batches. The batches ran one after the other, so
+   * what they compare is their sizes, not a table that changed in between; asking twice keeps one stall of the machine
+   * from standing for the size, and asking the second time only which way it goes keeps a cost near the margin from
+   * passing for noise.
    */
   private double worthIt(int rows, double nanos, double wanted) {
     double rate = rows / nanos;
@@ -172,15 +176,15 @@ public final class BatchSizer {
       warm = true;
       return wanted;
     }
-    boolean grownAndSlower =
-        lastFullRows > 0 && classOf(rows) > classOf(lastFullRows) && rate < lastRate * (1 - NOT_WORTH);
-    if (grownAndSlower && !growthDoubted) {
-      // Kept as the batch compared with: the next full batch, at this size or less, answers the doubt.
+    boolean grown = lastFullRows > 0 && classOf(rows) > classOf(lastFullRows);
+    if (grown && !growthDoubted && rate < lastRate * (1 - NOT_WORTH)) {
+      // The smaller batch stays the one compared with: the next full batch, at this size or less, answers the doubt.
       growthDoubted = true;
       return Math.min(wanted, rows);
     }
+    boolean confirmed = growthDoubted && grown && rate < lastRate;
     growthDoubted = false;
-    if (grownAndSlower) {
+    if (confirmed) {
       growthStop = (int) largestOf(classOf(lastFullRows));
       fullBatchesSinceStop = 0;
     }
