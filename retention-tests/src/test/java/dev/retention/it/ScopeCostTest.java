@@ -9,6 +9,7 @@ import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepReport;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +20,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -129,6 +132,40 @@ class ScopeCostTest extends DatabaseSuite {
         assertEquals(TENANTS, asked.size(), "tenants asked");
         assertTrue(asked.values().stream().allMatch(n -> n == times), "each tenant asked once a sweep: " + asked);
       }
+    }
+  }
+
+  /**
+   * Windows from code declared at least 25 days ({@code ScopeWindows.atLeast}): the grouped read takes only the rows
+   * older than 25 days, so the code is asked about the ten tenants with a row 90 days old and no other (every other row
+   * is 1 or 20 days old), and the idle sweep after them asks about none.
+   */
+  @Test
+  void windowsFromCodeDeclaredAtLeast25DaysAreAskedOnlyAboutTheTenantsWithOlderRows() {
+    persistTenants(10);
+    Map<Object, Integer> asked = new ConcurrentHashMap<>();
+
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock)
+        .scopeWindows(NOTIFICATIONS, ScopeWindows.atLeast(Duration.ofDays(25), scope -> {
+          asked.merge(scope, 1, Integer::sum);
+          return ((String) scope).endsWith("5") ? Optional.of(Duration.ofDays(45)) : Optional.empty();
+        }))
+        .build()) {
+      SweepReport drain = retention.sweep(NOTIFICATIONS);
+      assertTrue(drain.succeeded(), drain::toString);
+      assertEquals(10, drain.deleted(), drain::toString);
+      assertEquals(IntStream.range(0, 10).mapToObj(ScopeCostTest::tenant).collect(Collectors.toSet()),
+          asked.keySet(), "tenants asked");
+
+      asked.clear();
+      statements.set(0);
+      SweepReport idle = retention.sweep(NOTIFICATIONS);
+
+      assertTrue(idle.succeeded(), idle::toString);
+      assertEquals(0, idle.deleted());
+      assertFalse(idle.workRemains(), idle::toString);
+      assertEquals(1, statements.get(), "the grouped read alone");
+      assertEquals(Map.of(), asked, "no tenant has a row older than 25 days left");
     }
   }
 

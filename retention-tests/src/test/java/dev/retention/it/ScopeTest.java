@@ -536,6 +536,42 @@ class ScopeTest {
     }
   }
 
+  /**
+   * Windows from code declared at least 5 days ({@code ScopeWindows.atLeast}): the sweep's first read takes the rows
+   * older than 5 days, acme, initech and hooli go by their 10 days, the rows without a tenant by the pass's 30, and
+   * globex, whose code answers 2 days against its declaration, keeps its rows and its failure names it.
+   */
+  @Test
+  void aWindowFromCodeShorterThanItsDeclaredShortestKeepsThatScopesRows() {
+    tenantsOfEveryAge();
+
+    ScopeWindows atLeast5Days = ScopeWindows.atLeast(Duration.ofDays(5),
+        tenant -> Optional.of(Duration.ofDays(tenant.equals("globex") ? 2 : 10)));
+    String line = StartLine.of(runtime().scopeWindows(NOTIFICATIONS, atLeast5Days).build());
+    assertTrue(line.contains("0 scope windows from configuration, the others from code, at least 5d)"), line);
+
+    try (RetentionRuntime retention = runtime().scopeWindows(NOTIFICATIONS, atLeast5Days).build()) {
+      SweepReport whole = retention.sweep(NOTIFICATIONS);
+
+      Throwable failure = whole.failure().orElseThrow();
+      assertTrue(failure.getMessage().contains("scope globex"), failure::getMessage);
+      assertTrue(failure.getCause().getMessage().contains("answered 2d for tenantId = globex, shorter than the 5d they"
+          + " declare (ScopeWindows.atLeast); none of its rows is deleted"), () -> String.valueOf(failure.getCause()));
+      assertEquals(2 + 2 + 2 + 1, whole.deleted(), "acme, initech and hooli at 10 days, no tenant at 30");
+      assertEquals(Map.of("acme", 3L, "globex", 5L, "hooli", 3L, "initech", 3L, "null", 4L), countsByTenant());
+    }
+  }
+
+  @Test
+  void aDeclaredShortestWindowBeyondTheUpperBoundFailsTheBuild() {
+    RetentionConfigurationException error = assertThrows(RetentionConfigurationException.class, () -> runtime()
+        .scopeWindows(NOTIFICATIONS, ScopeWindows.atLeast(Duration.ofDays(400_000), tenant -> Optional.empty()))
+        .build());
+
+    assertEquals(List.of("scopeWindows(\"" + NOTIFICATIONS + "\", ...) in code: the shortest window it declares,"
+        + " 400000d, is out of range (0 to 2147483647s, or ScopeWindows.NEVER)"), error.problems());
+  }
+
   @Test
   void oneLargeScopeCannotStarveTheOthers() {
     notifications("acme", 1, 60, daysAgo(31));

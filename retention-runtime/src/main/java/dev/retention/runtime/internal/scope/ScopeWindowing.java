@@ -87,6 +87,25 @@ public final class ScopeWindowing {
   }
 
   /**
+   * The shortest window a scope of the pass may have, {@link ScopeWindows#NEVER} among them where one is: the pass's,
+   * configuration's, and where the application gives windows in code, the shortest its {@link ScopeWindows} declares
+   * (zero unless declared, since code may answer any). {@link #windowOf} fails a scope whose code answers shorter.
+   */
+  public Duration shortestWindow() {
+    Duration shortest = configuredWindows().stream().min(Comparator.naturalOrder()).orElseThrow();
+    return code != null && code.shortest().compareTo(shortest) < 0 ? code.shortest() : shortest;
+  }
+
+  /** What the start line says of the windows from code: their declared shortest, if any; empty without code. */
+  public String describeCode() {
+    if (code == null) {
+      return "";
+    }
+    return code.shortest().isZero() ? ", the others from code"
+        : ", the others from code, at least " + Durations.format(code.shortest());
+  }
+
+  /**
    * Whether another value of the scope attribute may have a window longer than {@code window}: the rows of a value the
    * database takes as one with such a value then go by the longer ({@link #windowOf}). Never for the longest window
    * configuration or the pass gives, unless the application gives windows in code, which may answer anything.
@@ -161,6 +180,13 @@ public final class ScopeWindowing {
       throw new IllegalStateException("Pass " + values.passName() + ": the scope windows given in code answered "
           + window + " for " + values.attribute() + " = " + scopeValue + ", out of range (0 to "
           + Durations.format(OptionLimits.longestWindow()) + ", or ScopeWindows.NEVER); none of its rows is deleted");
+    }
+    if (window.compareTo(code.shortest()) < 0) {
+      // The sweep's first read takes only rows older than the declared shortest: such a scope's rows would be found
+      // late or never, so none is deleted, and the sweep that finds it says so.
+      throw new IllegalStateException("Pass " + values.passName() + ": the scope windows given in code answered "
+          + Durations.format(window) + " for " + values.attribute() + " = " + scopeValue + ", shorter than the "
+          + Durations.format(code.shortest()) + " they declare (ScopeWindows.atLeast); none of its rows is deleted");
     }
     return window;
   }

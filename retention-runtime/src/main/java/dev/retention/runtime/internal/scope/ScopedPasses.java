@@ -5,6 +5,7 @@ import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.config.OptionLimits;
 import jakarta.persistence.metamodel.Metamodel;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -41,6 +42,21 @@ public final class ScopedPasses {
     }
   }
 
+  /** A shortest window declared in code ({@link ScopeWindows#atLeast}) beyond the upper bound of {@code retention}. */
+  private void checkDeclaredShortest(RetentionPass pass, List<String> problems) {
+    ScopeWindows windows = code.get(pass.name());
+    if (windows == null) {
+      return;
+    }
+    Duration shortest = windows.shortest();
+    if (shortest.isNegative() || (shortest.compareTo(OptionLimits.longestWindow()) > 0
+        && !ScopeWindows.NEVER.equals(shortest))) {
+      problems.add("scopeWindows(\"" + pass.name() + "\", ...) in code: the shortest window it declares, "
+          + Durations.format(shortest) + ", is out of range (0 to " + Durations.format(OptionLimits.longestWindow())
+          + ", or ScopeWindows.NEVER)");
+    }
+  }
+
   /**
    * The windows of each managed pass with a scope attribute, by pass name.
    *
@@ -74,6 +90,7 @@ public final class ScopedPasses {
                 + values.attribute() + ", a " + values.type().getSimpleName());
           }
         });
+        checkDeclaredShortest(pass, problems);
         warnOfCollidingKeys(pass, passSettings.scopeWindows());
         warnOfShortened(pass, passSettings.scopeWindows());
         windowing.put(pass.name(),

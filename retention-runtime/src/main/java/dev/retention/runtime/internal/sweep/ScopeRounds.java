@@ -205,16 +205,13 @@ final class ScopeRounds {
   }
 
   /**
-   * The shortest window a scope of the pass may have, never excepted: the pass's or one from configuration, or zero
-   * where the application gives windows in code (which may answer any); empty when every window is never.
+   * The shortest window a scope of the pass may have: the pass's or one from configuration, or the shortest the
+   * application's windows in code declare (zero unless declared, since code may answer any); empty when every window is
+   * never.
    */
   private Optional<Duration> shortestWindow() {
-    if (pass.scopes().hasCodeWindows()) {
-      return Optional.of(Duration.ZERO);
-    }
-    return pass.scopes().configuredWindows().stream()
-        .filter(window -> !ScopeWindows.NEVER.equals(window))
-        .min(Comparator.naturalOrder());
+    Duration shortest = pass.scopes().shortestWindow();
+    return ScopeWindows.NEVER.equals(shortest) ? Optional.empty() : Optional.of(shortest);
   }
 
   private ExpiredRows expiredAt(Instant now, Duration window, ScopeGroup scopes) {

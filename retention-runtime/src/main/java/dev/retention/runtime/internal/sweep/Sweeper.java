@@ -97,7 +97,7 @@ public final class Sweeper {
     return ", window by window of " + scopes.values().attribute() + " (scopes that share a window together; at most "
         + perScope + (perScope == 1 ? " batch" : " batches") + " a group per sweep; " + scopes.configuredScopes()
         + (scopes.configuredScopes() == 1 ? " scope window" : " scope windows") + " from configuration"
-        + (scopes.hasCodeWindows() ? ", the others from code" : "") + ")";
+        + scopes.describeCode() + ")";
   }
 
   /** How the instances on the database agree who sweeps the pass, for the start line. */

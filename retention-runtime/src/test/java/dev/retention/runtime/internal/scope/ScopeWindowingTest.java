@@ -109,4 +109,37 @@ class ScopeWindowingTest {
       assertEquals(PASS, windowOf(windowing, "other"));
     }
   }
+
+  /**
+   * Windows from code declared at least 20 days ({@link ScopeWindows#atLeast}): the shortest window of the pass is the
+   * declared one, the pass's or configuration's where shorter; an answer below it fails that scope alone, naming it.
+   */
+  @Test
+  void aDeclaredShortestBoundsTheSweepsFirstReadAndAnAnswerBelowItFailsThatScope() {
+    ScopeWindows atLeast20Days = ScopeWindows.atLeast(Duration.ofDays(20),
+        tenant -> Optional.ofNullable(FROM_CODE.get(tenant)));
+    ScopeWindowing windowing = new ScopeWindowing(TENANTS, PASS, Map.of(), atLeast20Days);
+
+    assertEquals(Duration.ofDays(20), windowing.shortestWindow(), "declared 20 days, below the pass's 30");
+    assertEquals(Duration.ofDays(45), windowOf(windowing, "acme"));
+    assertEquals(ScopeWindows.NEVER, windowOf(windowing, "hooli"));
+    assertEquals(PASS, windowOf(windowing, "umbrella"), "an empty answer is the pass's window");
+    IllegalStateException failure = assertThrows(IllegalStateException.class, () -> windowOf(windowing, "initech"));
+    assertTrue(failure.getMessage().contains("Pass com.acme.Event: the scope windows given in code answered 10d for"
+        + " tenant = initech, shorter than the 20d they declare (ScopeWindows.atLeast); none of its rows is deleted"),
+        failure::getMessage);
+
+    assertEquals(Duration.ofDays(15), new ScopeWindowing(TENANTS, PASS, Map.of("globex", Duration.ofDays(15)),
+        atLeast20Days).shortestWindow(), "a configured window shorter than the declared one");
+    assertEquals(Duration.ZERO, windowing(Map.of()).shortestWindow(), "code declares nothing: it may answer any");
+    assertEquals(PASS, new ScopeWindowing(TENANTS, PASS, Map.of("acme", Duration.ofDays(60)), null).shortestWindow(),
+        "no code: the pass's and configuration's");
+  }
+
+  @Test
+  void aNegativeShortestIsRefusedWhereItIsDeclared() {
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> ScopeWindows.atLeast(Duration.ofDays(-1), tenant -> Optional.empty()));
+    assertTrue(refused.getMessage().contains("the shortest window is negative"), refused::getMessage);
+  }
 }
