@@ -41,6 +41,7 @@ public record BenchmarkOptions(
     int partitionDays,
     List<String> partitionMethods,
     int tenants,
+    boolean scopeDateIndex,
     long locks,
     List<String> lockKeys,
     List<String> lockStrategies,
@@ -112,6 +113,8 @@ public record BenchmarkOptions(
                                             takes about a minute per million rows)
         --tenants=N                         tenants of --modes=scopes (not in the presets' modes; 20 rows each, 1%
                                             with an expired row, tenants 51 to 150 with windows of their own)
+        --scope-date-index=true             --modes=scopes with an index on created_at alone beside the one on
+                                            (tenant_id, created_at): the date index the unscoped table has
         --locks=N                           locks of --modes=locks (INT_LOCK, 5 regions, half expired; not in the
                                             presets' modes), on PostgreSQL and MariaDB
         --lock-keys=composite,text          INT_LOCK's (LOCK_KEY, REGION), and LOCK_KEY alone (INT_LOCK_TEXT)
@@ -170,6 +173,7 @@ public record BenchmarkOptions(
           Integer.parseInt(values.get("partition-days")),
           list(values.get("partition-methods")),
           Integer.parseInt(values.get("tenants")),
+          Boolean.parseBoolean(values.get("scope-date-index")),
           Long.parseLong(values.get("locks")),
           list(values.get("lock-keys")),
           list(values.get("lock-strategies")),
@@ -199,6 +203,7 @@ public record BenchmarkOptions(
     values.put("partition-days", "30");
     values.put("partition-methods", String.join(",", PartitionSuite.METHODS));
     values.put("tenants", smoke ? "500" : "10000");
+    values.put("scope-date-index", "false");
     values.put("locks", smoke ? "5000" : "100000");
     values.put("lock-keys", "composite,text");
     values.put("lock-strategies", "sweep-default,spring-delete");

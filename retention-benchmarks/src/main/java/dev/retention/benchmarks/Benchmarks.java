@@ -80,8 +80,8 @@ public final class Benchmarks {
           options.partitionMethods(), System.out).run();
     }
     if (options.modes().contains(Mode.SCOPES)) {
-      new ScopeSuite(options.tenants(), options.repeats(), options.h2CacheKilobytes(), options.requireServers(),
-          options.out(), System.out).run(options.databases());
+      new ScopeSuite(options.tenants(), options.scopeDateIndex(), options.repeats(), options.h2CacheKilobytes(),
+          options.requireServers(), options.out(), System.out).run(options.databases());
     }
     if (options.modes().contains(Mode.LOCKS)) {
       new LockSuite(options.locks(), options.lockKeys(), options.lockStrategies(), options.repeats(),

@@ -7,7 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** Where the tenants with a window of their own get it: configuration (60 days) or code (45 days). */
+/**
+ * Where the tenants with a window of their own get it: configuration (60 days), code (45 days), or code that declares
+ * the shortest window it answers ({@code ScopeWindows.atLeast}, 45 days), so that the sweep's first read takes only the
+ * rows older than the pass's 30 days.
+ */
 enum WindowSource {
   CONFIGURATION(Duration.ofDays(60)) {
     @Override
@@ -22,14 +26,24 @@ enum WindowSource {
   CODE(Duration.ofDays(45)) {
     @Override
     void apply(RetentionRuntime.Builder builder, String pass, TenantLayout layout) {
-      ScopeWindows windows = tenant -> {
-        String id = (String) tenant;
-        int t = Integer.parseInt(id.substring(id.indexOf('-') + 1));
-        return TenantLayout.ownWindow(t) ? Optional.of(window) : Optional.empty();
-      };
-      builder.scopeWindows(pass, windows);
+      builder.scopeWindows(pass, fromCode(window));
+    }
+  },
+  CODE_AT_LEAST(Duration.ofDays(45)) {
+    @Override
+    void apply(RetentionRuntime.Builder builder, String pass, TenantLayout layout) {
+      builder.scopeWindows(pass, ScopeWindows.atLeast(window, fromCode(window)));
     }
   };
+
+  /** The own-window tenants' {@code window}, the pass's for the others (an empty answer). */
+  private static ScopeWindows fromCode(Duration window) {
+    return tenant -> {
+      String id = (String) tenant;
+      int t = Integer.parseInt(id.substring(id.indexOf('-') + 1));
+      return TenantLayout.ownWindow(t) ? Optional.of(window) : Optional.empty();
+    };
+  }
 
   final Duration window;
 
@@ -41,6 +55,6 @@ enum WindowSource {
   abstract void apply(RetentionRuntime.Builder builder, String pass, TenantLayout layout);
 
   String key() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
   }
 }
