@@ -72,7 +72,8 @@ public interface ScopeWindows {
     Objects.requireNonNull(shortest, "shortest");
     Objects.requireNonNull(windows, "windows");
     if (shortest.isNegative()) {
-      throw new IllegalArgumentException("ScopeWindows.atLeast(" + shortest + ", ...): the shortest window is negative");
+      throw new IllegalArgumentException(
+          "ScopeWindows.atLeast(" + shortest + ", ...): the shortest window is negative");
     }
     return new ScopeWindows() {
       @Override

@@ -563,13 +563,29 @@ class ScopeTest {
   }
 
   @Test
-  void aDeclaredShortestWindowBeyondTheUpperBoundFailsTheBuild() {
+  void aDeclaredShortestWindowBeyondTheUpperBoundOrNullFailsTheBuild() {
     RetentionConfigurationException error = assertThrows(RetentionConfigurationException.class, () -> runtime()
         .scopeWindows(NOTIFICATIONS, ScopeWindows.atLeast(Duration.ofDays(400_000), tenant -> Optional.empty()))
         .build());
 
     assertEquals(List.of("scopeWindows(\"" + NOTIFICATIONS + "\", ...) in code: the shortest window it declares,"
         + " 400000d, is out of range (0 to 2147483647s, or ScopeWindows.NEVER)"), error.problems());
+
+    ScopeWindows withoutShortest = new ScopeWindows() {
+      @Override
+      public Optional<Duration> windowOf(Object scope) {
+        return Optional.empty();
+      }
+
+      @Override
+      public Duration shortest() {
+        return null;
+      }
+    };
+    RetentionConfigurationException nullShortest = assertThrows(RetentionConfigurationException.class, () -> runtime()
+        .scopeWindows(NOTIFICATIONS, withoutShortest).build());
+    assertEquals(List.of("scopeWindows(\"" + NOTIFICATIONS + "\", ...) in code: its shortest() is null; return"
+        + " Duration.ZERO where no shortest window is known"), nullShortest.problems());
   }
 
   @Test

@@ -36,8 +36,8 @@ import java.util.Map;
  * per-tenant DELETE a hand-written cleanup would send (Keycloak's shape: one statement per tenant with expired rows,
  * each at its tenant's cutoff). Once with the own windows from configuration, once from code ({@code ScopeWindows}),
  * once from code that declares its shortest window ({@code ScopeWindows.atLeast}), each repeated; the runtime has its
- * defaults but for {@code batch-delay} 0 and no start-up stagger, as every harness sweep. Statements are counted at the JDBC level ({@link StatementCounter}); time is wall time of the sweeps, the
- * runtime's build left out.
+ * defaults but for {@code batch-delay} 0 and no start-up stagger, as every harness sweep. Statements are counted at
+ * the JDBC level ({@link StatementCounter}); time is wall time of the sweeps, the runtime's build left out.
  */
 public final class ScopeSuite {
 

@@ -42,14 +42,20 @@ public final class ScopedPasses {
     }
   }
 
-  /** A shortest window declared in code ({@link ScopeWindows#atLeast}) beyond the upper bound of {@code retention}. */
+  /**
+   * A shortest window the windows in code declare ({@link ScopeWindows#atLeast}, or their own {@code shortest()}) that
+   * is null, negative or beyond the upper bound of {@code retention}.
+   */
   private void checkDeclaredShortest(RetentionPass pass, List<String> problems) {
     ScopeWindows windows = code.get(pass.name());
     if (windows == null) {
       return;
     }
     Duration shortest = windows.shortest();
-    if (shortest.isNegative() || (shortest.compareTo(OptionLimits.longestWindow()) > 0
+    if (shortest == null) {
+      problems.add("scopeWindows(\"" + pass.name() + "\", ...) in code: its shortest() is null; return"
+          + " Duration.ZERO where no shortest window is known");
+    } else if (shortest.isNegative() || (shortest.compareTo(OptionLimits.longestWindow()) > 0
         && !ScopeWindows.NEVER.equals(shortest))) {
       problems.add("scopeWindows(\"" + pass.name() + "\", ...) in code: the shortest window it declares, "
           + Durations.format(shortest) + ", is out of range (0 to " + Durations.format(OptionLimits.longestWindow())
