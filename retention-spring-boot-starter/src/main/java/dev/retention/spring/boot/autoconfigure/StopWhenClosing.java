@@ -2,6 +2,7 @@ package dev.retention.spring.boot.autoconfigure;
 
 import dev.retention.runtime.RetentionRuntime;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -29,6 +30,8 @@ final class StopWhenClosing implements ApplicationListener<ContextClosedEvent>, 
   private static final String RUNTIME_LOGGERS = "dev.retention";
   /** The longest wait for the JDK's reset of {@code java.util.logging} at JVM shutdown; it takes milliseconds. */
   private static final Duration LONGEST_RESET_WAIT = Duration.ofSeconds(1);
+  /** The JDK's shutdown hook that resets {@code java.util.logging} (JDK 17 to 25). */
+  private static final String LOGGING_RESET_THREAD = "java.util.logging.LogManager$Cleaner";
 
   private final ApplicationContext context;
   private final ObjectProvider<RetentionRuntime> runtimes;
@@ -75,12 +78,27 @@ final class StopWhenClosing implements ApplicationListener<ContextClosedEvent>, 
     return false;
   }
 
-  /** Waits, boundedly, until the JDK's shutdown hook has reset {@code java.util.logging}: the root has no handler. */
+  /**
+   * Waits, boundedly, until the JDK's shutdown hook has reset {@code java.util.logging}: the root has no handler, and
+   * the hook's thread has ended. The reset takes the root's handlers and then every other logger's, in no set order, so
+   * a handler added once the root's are gone could still be taken (a CI run lost the stop line so, once in four).
+   */
   private static void awaitLoggingReset() {
     Logger root = Logger.getLogger("");
     long deadline = System.nanoTime() + LONGEST_RESET_WAIT.toNanos();
     while (root.getHandlers().length > 0 && System.nanoTime() - deadline < 0) {
       LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
+    }
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread.getClass().getName().equals(LOGGING_RESET_THREAD)) {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        try {
+          thread.join(Math.max(1, left));
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
     }
   }
 
