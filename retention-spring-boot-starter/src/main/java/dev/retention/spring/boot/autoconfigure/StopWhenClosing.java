@@ -80,7 +80,7 @@ final class StopWhenClosing implements ApplicationListener<ContextClosedEvent>, 
 
   /**
    * Waits, boundedly, until the JDK's shutdown hook has reset {@code java.util.logging}: the root has no handler, and
-   * the hook's thread has ended. The reset takes the root's handlers and then every other logger's, in no set order, so
+   * the hook's thread has ended. The reset takes every logger's handlers, one logger after another in no set order, so
    * a handler added once the root's are gone could still be taken (a CI run lost the stop line so, once in four).
    */
   private static void awaitLoggingReset() {
