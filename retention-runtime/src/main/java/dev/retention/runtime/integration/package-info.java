@@ -1,0 +1,12 @@
+/**
+ * Support for integrations (the Spring Boot starters, the Quarkus extension, the Micronaut integration, and any other a
+ * framework needs): what each of them would otherwise write again, in one place, so that they agree. Applications do
+ * not need it: the user's API is {@code dev.retention.runtime}, the health model and the view every integration shows
+ * are {@code dev.retention.runtime.health}.
+ *
+ * <ul>
+ *   <li>{@link dev.retention.runtime.integration.EnvironmentVariables}: the key a {@code RETENTION_*} environment
+ *       variable stands for, one rule wherever it is set.
+ * </ul>
+ */
+package dev.retention.runtime.integration;
