@@ -56,7 +56,8 @@ class PublicApiTest {
         "dev.retention.runtime.health.RetentionHealth$Status",
         "dev.retention.runtime.health.RetentionView",
         "dev.retention.runtime.health.SweepHistory",
-        "dev.retention.runtime.integration.EnvironmentVariables"), publicTypesOutsideInternal());
+        "dev.retention.runtime.integration.EnvironmentVariables",
+        "dev.retention.runtime.integration.RuntimeLogRoute"), publicTypesOutsideInternal());
   }
 
   static List<String> publicTypesOutsideInternal() throws IOException, URISyntaxException {

@@ -6,7 +6,9 @@
  *
  * <ul>
  *   <li>{@link dev.retention.runtime.integration.EnvironmentVariables}: the key a {@code RETENTION_*} environment
- *       variable stands for, one rule wherever it is set.
+ *       variable stands for, one rule wherever it is set;
+ *   <li>{@link dev.retention.runtime.integration.RuntimeLogRoute}: the runtime's log lines to the framework's logging,
+ *       its stop line at SIGTERM included.
  * </ul>
  */
 package dev.retention.runtime.integration;
