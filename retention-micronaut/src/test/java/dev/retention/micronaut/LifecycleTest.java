@@ -62,6 +62,10 @@ class LifecycleTest {
       MeterRegistry registry = context.getBean(MeterRegistry.class);
       assertEquals(2, registry.get(MicrometerSweepListener.ROWS_DELETED).tag("pass", TestApplication.PASS).counter()
           .count());
+      assertEquals(1, registry.get(MicrometerSweepListener.PASS_INFO).tag("pass", TestApplication.PASS).gauge().value(),
+          "made when the runtime was built, before its first sweep");
+      assertEquals(0, registry.get(MicrometerSweepListener.CONSECUTIVE_FAILURES).tag("pass", TestApplication.PASS)
+          .gauge().value());
     }
   }
 
