@@ -57,9 +57,9 @@ import java.util.function.ToDoubleFunction;
  * <p>The gauges follow the sweeps of the whole pass: an on-demand sweep of one scope (one tenant) says nothing of the
  * others, and a skipped sweep says nothing at all. Every meter of a pass exists, at its first value, from the moment
  * the runtime is built ({@link #runtimeBuilt}), so that a monitoring system that scraped it before the first sweep
- * counts that sweep's rows as an increase: the partition counters of a pass whose {@code expired-partitions} is
- * {@code rows} (it drops none), and {@value #PASS_INFO}, are the exception, the first never made and the second made
- * only then. A pass this listener was not told of (events given by hand) has its meters made at its first event.
+ * counts that sweep's rows as an increase; the partition counters only for a pass whose {@code expired-partitions} is
+ * {@code drop} or {@code detach} (one that deletes rows drops none). A pass this listener was not told of (events
+ * given by hand) has its meters made at its first event, and no {@value #PASS_INFO}.
  *
  * <p>Register it with {@code RetentionRuntime.builder(emf).listener(new MicrometerSweepListener(registry))}; the Spring
  * Boot starters, the Quarkus extension and the Micronaut integration do so when the application has a
