@@ -5,14 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.RetentionOption.ExpiredPartitions;
 import dev.retention.runtime.Scope;
+import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.SweepReport;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -118,8 +123,85 @@ class MicrometerSweepListenerTest {
     listener.sweepFinished(report(SESSIONS, Scope.all(), true, false, Optional.of(Duration.ofMinutes(5)),
         Optional.empty(), Duration.ofMillis(15)));
 
-    assertNull(registry.find("retention.rows.deleted").counter());
+    assertEquals(0, registry.get("retention.rows.deleted").tag("pass", SESSIONS).counter().count());
     assertEquals(1, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "success").timer().count());
+  }
+
+  @Test
+  void everyMeterOfEveryPassExistsAtItsFirstValueOnceTheRuntimeIsBuiltSoTheFirstSweepIsAnIncrease() {
+    listener.runtimeBuilt(List.of(settings(AUDIT, ExpiredPartitions.DROP, true, false),
+        settings(SESSIONS, ExpiredPartitions.ROWS, false, true)));
+
+    for (String pass : List.of(AUDIT, SESSIONS)) {
+      assertEquals(0, registry.get("retention.rows.deleted").tag("pass", pass).counter().count(), pass);
+      assertEquals(0, registry.get("retention.batches").tag("pass", pass).timer().count(), pass);
+      for (String outcome : List.of("success", "failure", "skipped")) {
+        assertEquals(0, registry.get("retention.sweeps").tags("pass", pass, "outcome", outcome).timer().count());
+      }
+      assertEquals(0, registry.get("retention.consecutive.failures").tag("pass", pass).gauge().value(), pass);
+      assertTrue(Double.isNaN(registry.get("retention.work.remains").tag("pass", pass).gauge().value()),
+          "before the first sweep no one knows whether work remains");
+      assertTrue(Double.isNaN(
+          registry.get("retention.expiry.lag").tag("pass", pass).timeGauge().value(TimeUnit.SECONDS)));
+      assertTrue(Double.isNaN(
+          registry.get("retention.last.success.timestamp").tag("pass", pass).timeGauge().value(TimeUnit.SECONDS)),
+          "no sweep has succeeded yet");
+    }
+    assertEquals(1, registry.get("retention.pass.info")
+        .tags("pass", AUDIT, "window", "7d", "statement", "portable_jpql", "enabled", "true", "dry_run", "false")
+        .gauge().value());
+    assertEquals(1, registry.get("retention.pass.info")
+        .tags("pass", SESSIONS, "enabled", "false", "dry_run", "true").gauge().value());
+    assertEquals(0, registry.get("retention.partitions.dropped").tag("pass", AUDIT).counter().count(),
+        "a pass that drops expired partitions counts them from zero");
+    assertNull(registry.find("retention.partitions.dropped").tag("pass", SESSIONS).counter(),
+        "a pass that deletes rows drops no partition");
+
+    listener.batchCompleted(BatchReport.of(AUDIT, 1, 50, Duration.ofMillis(40), 500));
+    assertEquals(50, registry.get("retention.rows.deleted").tag("pass", AUDIT).counter().count());
+  }
+
+  @Test
+  void theFailuresInARowCountUntilASweepSucceedsWhichSetsTheTimeOfTheLastSuccess() {
+    listener.runtimeBuilt(List.of(settings(SESSIONS, ExpiredPartitions.ROWS, true, false)));
+    Throwable missingTable = new IllegalStateException("Table \"USER_SESSION\" not found");
+
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.of(missingTable), Duration.ofMillis(5)));
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.of(missingTable), Duration.ofMillis(5)));
+    assertEquals(2, failuresInARow(SESSIONS));
+    assertTrue(Double.isNaN(lastSuccess(SESSIONS)));
+
+    // Neither a skipped sweep nor one tenant's on-demand sweep is a sweep of the pass.
+    listener.sweepFinished(SweepReport.builder(SESSIONS, NOW, NOW).skipped(true).build());
+    listener.sweepFinished(report(SESSIONS, Scope.of("acme"), false, false, Optional.empty(), Optional.empty(),
+        Duration.ofMillis(3)));
+    assertEquals(2, failuresInARow(SESSIONS));
+    assertTrue(Double.isNaN(lastSuccess(SESSIONS)));
+
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofMillis(1_500)));
+    assertEquals(0, failuresInARow(SESSIONS), "the first sweep that succeeds ends the failures");
+    assertEquals(NOW.getEpochSecond() + 1.5, lastSuccess(SESSIONS), 0.001, "when that sweep ended");
+
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.of(missingTable), Duration.ofMillis(5)));
+    assertEquals(1, failuresInARow(SESSIONS));
+    assertEquals(NOW.getEpochSecond() + 1.5, lastSuccess(SESSIONS), 0.001, "a failure leaves the last success");
+  }
+
+  @Test
+  void tenThousandTenantsAreNoMoreMetersThanOne() {
+    listener.runtimeBuilt(List.of(settings(SESSIONS, ExpiredPartitions.ROWS, true, false)));
+    int metersOfThePass = registry.getMeters().size();
+
+    for (int tenant = 0; tenant < 10_000; tenant++) {
+      listener.sweepFinished(report(SESSIONS, Scope.of("tenant-" + tenant), false, false, Optional.empty(),
+          Optional.empty(), Duration.ofMillis(1)));
+      listener.batchCompleted(BatchReport.of(SESSIONS, 1, 1, Duration.ofMillis(1), 500));
+    }
+
+    assertEquals(metersOfThePass, registry.getMeters().size());
+    assertEquals(10_000, registry.get("retention.rows.deleted").tag("pass", SESSIONS).counter().count());
+    assertEquals(10, metersOfThePass, "rows, batches, three sweep outcomes, four gauges, the info: "
+        + registry.getMeters().stream().map(meter -> meter.getId().getName()).toList());
   }
 
   @Test
@@ -142,6 +224,33 @@ class MicrometerSweepListenerTest {
 
     assertEquals(3, registry.get("retention.rows.deleted").tags("pass", SESSIONS, "unit", "orders").counter().count());
     assertEquals(0, registry.get("retention.work.remains").tags("pass", SESSIONS, "unit", "orders").gauge().value());
+  }
+
+  private double failuresInARow(String pass) {
+    return registry.get("retention.consecutive.failures").tag("pass", pass).gauge().value();
+  }
+
+  private double lastSuccess(String pass) {
+    return registry.get("retention.last.success.timestamp").tag("pass", pass).timeGauge().value(TimeUnit.SECONDS);
+  }
+
+  /**
+   * What a runtime would tell the listener of {@code pass} when built: a week's window, the portable statements. A
+   * proxy, since the listener reads only these few of the settings; any other call fails the test.
+   */
+  private static PassSettings settings(String pass, ExpiredPartitions expiredPartitions, boolean enabled,
+      boolean dryRun) {
+    Map<String, Object> answers = Map.of("pass", pass, "retention", Duration.ofDays(7),
+        "statementShape", StatementShape.PORTABLE_JPQL, "expiredPartitions", expiredPartitions, "enabled", enabled,
+        "dryRun", dryRun);
+    return (PassSettings) Proxy.newProxyInstance(PassSettings.class.getClassLoader(),
+        new Class<?>[] {PassSettings.class}, (proxy, method, arguments) -> {
+          Object answer = answers.get(method.getName());
+          if (answer == null) {
+            throw new AssertionError("the listener read " + method.getName() + " of the settings");
+          }
+          return answer;
+        });
   }
 
   private static SweepReport report(String pass, boolean workRemains, Optional<Duration> lag,

@@ -23,7 +23,7 @@ import java.util.ServiceLoader;
  * (see {@link RetentionProperties}), the application's {@link Clock} bean if it has one, and every
  * {@link SweepListener} bean. Built while the context starts, so that a bad option fails start-up with the runtime's
  * own list of problems; started by {@link RetentionLifecycle} once the context has started; closed with the context,
- * before the factory it depends on.
+ * before the factory it depends on. Its lines go to the application's logging ({@link RetentionLogging}).
  */
 @Factory
 class RetentionFactory {
@@ -37,7 +37,8 @@ class RetentionFactory {
   @Context
   @Bean(preDestroy = "close")
   RetentionRuntime retentionRuntime(EntityManagerFactory entityManagerFactory, Environment environment,
-      SweepHistory history, List<SweepListener> listeners, BeanProvider<Clock> clock) {
+      SweepHistory history, List<SweepListener> listeners, BeanProvider<Clock> clock, RetentionLogging logging) {
+    // The logging is a parameter so that it comes first, and goes after the runtime: build() and close() both log.
     // The environment's class loader is the one that sees the application's generated registries.
     ClassLoader classLoader = environment.getClassLoader();
     RetentionRuntime.Builder builder = RetentionRuntime.builder(entityManagerFactory)

@@ -1,7 +1,7 @@
 package dev.retention.micronaut;
 
-import dev.retention.runtime.EnvironmentVariables;
 import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.integration.EnvironmentVariables;
 import io.micronaut.context.env.Environment;
 import io.micronaut.context.env.PropertySource;
 import java.util.ArrayList;

@@ -3,6 +3,12 @@ package dev.retention.micronaut;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 
 import dev.retention.micrometer.MicrometerSweepListener;
 import dev.retention.micronaut.model.FixedClock;
@@ -12,10 +18,12 @@ import io.micronaut.context.ApplicationContext;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /**
  * The runtime is a bean of the context: built when it starts, sweeping in the background once it has, its sweeps in
- * the application's {@code MeterRegistry}, and closed with it, its threads gone.
+ * the application's {@code MeterRegistry}, its lines in the application's logging, and closed with it, its threads
+ * gone.
  */
 class LifecycleTest {
 
@@ -54,6 +62,45 @@ class LifecycleTest {
       MeterRegistry registry = context.getBean(MeterRegistry.class);
       assertEquals(2, registry.get(MicrometerSweepListener.ROWS_DELETED).tag("pass", TestApplication.PASS).counter()
           .count());
+      assertEquals(1, registry.get(MicrometerSweepListener.PASS_INFO).tag("pass", TestApplication.PASS).gauge().value(),
+          "made when the runtime was built, before its first sweep");
+      assertEquals(0, registry.get(MicrometerSweepListener.CONSECUTIVE_FAILURES).tag("pass", TestApplication.PASS)
+          .gauge().value());
+    }
+  }
+
+  @Test
+  void theRuntimesLinesAreTheApplicationsLoggingsFromItsStartLineToItsStopLineAtTheLevelsItSets() throws Exception {
+    // As an application's logback.xml would say <logger name="dev.retention" level="DEBUG"/>; only here, not on the
+    // console.
+    Logger retention = (Logger) LoggerFactory.getLogger("dev.retention");
+    Level level = retention.getLevel();
+    boolean additive = retention.isAdditive();
+    ListAppender<ILoggingEvent> logback = new ListAppender<>();
+    logback.start();
+    retention.addAppender(logback);
+    retention.setAdditive(false);
+    retention.setLevel(Level.DEBUG);
+    java.util.logging.Logger jul = java.util.logging.Logger.getLogger("dev.retention");
+    try {
+      try (ApplicationContext context = application.start(Map.of())) {
+        assertFalse(jul.getUseParentHandlers(), "java.util.logging's console prints none of the runtime's lines");
+        context.getBean(RetentionRuntime.class).sweep(TestApplication.PASS); // nothing expired: a DEBUG line
+      }
+
+      List<String> lines = logback.list.stream()
+          .map(line -> line.getLevel() + " " + line.getLoggerName() + ": " + line.getFormattedMessage()).toList();
+      assertTrue(lines.stream().anyMatch(line -> line.startsWith("INFO dev.retention.runtime.RetentionRuntime:"
+          + " Retention started: ")), lines::toString);
+      assertTrue(lines.stream().anyMatch(line -> line.startsWith("DEBUG dev.retention: " + TestApplication.PASS
+          + ": deleted 0 rows")), () -> "DEBUG, as logback's level says, not java.util.logging's INFO: " + lines);
+      assertTrue(lines.stream().anyMatch(line -> line.startsWith("INFO dev.retention.runtime.RetentionRuntime:"
+          + " Retention stopped: ")), lines::toString);
+      assertTrue(jul.getUseParentHandlers(), "the route is undone once the runtime has closed");
+    } finally {
+      retention.detachAppender(logback);
+      retention.setAdditive(additive);
+      retention.setLevel(level);
     }
   }
 

@@ -77,6 +77,8 @@ public final class RetentionRuntime implements AutoCloseable {
     this.threadFactory = input.threadFactory().orElseGet(SweeperThreads::new);
     this.sweepTimer = input.sweepTimer();
     this.listeners = parts.listeners();
+    // Before any sweep can be reported, on-demand ones included: a listener's meters then start from their first value.
+    listeners.runtimeBuilt(sweepers.values().stream().map(Sweeper::settings).collect(Collectors.toList()));
   }
 
   /** A builder for a runtime over {@code emf}'s entities. */

@@ -1,6 +1,7 @@
 package dev.retention.runtime;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * Receives what the sweepers do, for metrics or progress displays. Register one with
@@ -13,6 +14,15 @@ import java.time.Instant;
  * here is logged and does not affect the sweep.
  */
 public interface SweepListener {
+
+  /**
+   * A runtime was built with these passes: every discovered pass whose entity its factory manages, enabled or not, each
+   * with its settings in force ({@link PassSettings#pass()} its name), sorted by name. Called once per runtime, while
+   * {@code build()} runs, before any other event of that runtime; a listener given to several runtimes hears it from
+   * each. Made for what should exist before a pass's first sweep, such as a meter at zero, so that a monitoring system
+   * sees the first sweep's rows as an increase.
+   */
+  default void runtimeBuilt(List<PassSettings> passes) {}
 
   /** A sweep of {@code pass} begins, comparing rows with {@code cutoff}. */
   default void sweepStarted(String pass, Instant cutoff, boolean dryRun) {}

@@ -1,5 +1,6 @@
 package dev.retention.runtime;
 
+import dev.retention.runtime.integration.EnvironmentVariables;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;

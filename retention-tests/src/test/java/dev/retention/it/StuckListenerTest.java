@@ -102,8 +102,8 @@ class StuckListenerTest {
     assertEquals(List.of(2L, 2L, 2L, 2L, 2L, 0L),
         recording.sweeps.stream().map(SweepReport::deleted).toList(), "the other listener had every sweep");
     assertTrue(recording.sweeps.stream().allMatch(SweepReport::succeeded), recording.sweeps::toString);
-    assertEquals(List.of("started SessionToken", "batch 1 SessionToken", "batch 1 done SessionToken 2",
-        "finished SessionToken"), recording.events.subList(0, 4), "in order");
+    assertEquals(List.of("built SessionToken", "started SessionToken", "batch 1 SessionToken",
+        "batch 1 done SessionToken 2", "finished SessionToken"), recording.events.subList(0, 5), "in order");
     assertEquals(Set.of(11L), ids());
   }
 

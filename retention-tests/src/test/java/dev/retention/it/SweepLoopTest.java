@@ -10,6 +10,7 @@ import dev.retention.it.support.ControlledPass;
 import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
+import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.generated.RetentionRegistry;
@@ -128,8 +129,26 @@ class SweepLoopTest extends H2Fixture {
       retention.sweep(SESSIONS);
     }
 
-    assertEquals(List.of("started SessionToken", "batch 1 SessionToken", "batch 1 done SessionToken 10",
+    assertEquals(List.of("built SessionToken", "started SessionToken", "batch 1 SessionToken", "batch 1 done SessionToken 10",
         "batch 2 SessionToken", "batch 2 done SessionToken 5", "finished SessionToken"), listener.events);
+  }
+
+  @Test
+  void theListenerHearsOfEveryPassAndItsSettingsWhenTheRuntimeIsBuiltBeforeAnySweep() {
+    java.util.Properties properties = new java.util.Properties();
+    properties.setProperty("retention." + AUDIT + ".enabled", "false");
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).configuration(properties)
+        .listener(listener).build()) {
+      // Never started, never swept: a meter made now starts from zero, and the first sweep counts.
+      assertEquals(1, listener.built.size(), "once per runtime");
+      List<PassSettings> passes = listener.built.get(0);
+      assertEquals(List.of(AUDIT, SESSIONS), passes.stream().map(PassSettings::pass).toList(),
+          "every pass, the disabled one too, sorted by name");
+      assertEquals(retention.settings(SESSIONS).statementShape(), passes.get(1).statementShape());
+      assertEquals(retention.settings(SESSIONS).retention(), passes.get(1).retention());
+      assertFalse(passes.get(0).enabled());
+      assertEquals(List.of("built AuditEntry", "built SessionToken"), listener.events);
+    }
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.retention.it.support;
 
 import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import java.time.Duration;
@@ -19,8 +20,16 @@ public final class RecordingListener implements SweepListener {
   public final List<String> events = new CopyOnWriteArrayList<>();
   public final List<BatchReport> batches = new CopyOnWriteArrayList<>();
   public final List<SweepReport> sweeps = new CopyOnWriteArrayList<>();
+  /** The passes of each runtime built with this listener. */
+  public final List<List<PassSettings>> built = new CopyOnWriteArrayList<>();
   private final Semaphore finished = new Semaphore(0);
   private final Semaphore batchesDone = new Semaphore(0);
+
+  @Override
+  public void runtimeBuilt(List<PassSettings> passes) {
+    built.add(passes);
+    passes.forEach(pass -> events.add("built " + simple(pass.pass())));
+  }
 
   @Override
   public void sweepStarted(String pass, Instant cutoff, boolean dryRun) {

@@ -37,6 +37,9 @@ class SampleMicronautApplicationIT {
   private static final Duration PATIENCE = Duration.ofSeconds(90);
 
   private static final String STRAY_VARIABLE = "RETENTION_DAYS";
+  /** A line of the sample's logback.xml: {@code %d{HH:mm:ss.SSS} %-5level %logger{36} - %msg%n}. */
+  private static final Pattern LOGBACK_LINE =
+      Pattern.compile("\\d{2}:\\d{2}:\\d{2}\\.\\d{3} (INFO |WARN |ERROR|DEBUG|TRACE) \\S+ - .*");
 
   private static final HttpClient http = HttpClient.newHttpClient();
   private static ApplicationProcess application;
@@ -64,8 +67,9 @@ class SampleMicronautApplicationIT {
   }
 
   /**
-   * SIGTERM, as a service manager stops it: Micronaut's shutdown hook closes the context, the runtime with it, and the
-   * JVM exits with 128 + 15, having logged no error.
+   * SIGTERM, as a service manager stops it: Micronaut's shutdown hook closes the context, the runtime with it, which
+   * says so in the application's own log format (logback's, as {@code logback.xml} writes it), and the JVM exits with
+   * 128 + 15, having logged no error.
    */
   @AfterAll
   static void stopTheApplication() throws InterruptedException {
@@ -75,6 +79,21 @@ class SampleMicronautApplicationIT {
     assertTrue(application.terminate(PATIENCE), () -> "the sample did not stop within " + PATIENCE + application.log());
     assertEquals(143, application.process().exitValue(), application::log);
     assertFalse(application.printed(" ERROR "), application::log);
+    assertTrue(application.output().stream().anyMatch(line -> LOGBACK_LINE.matcher(line).matches()
+        && line.contains("RetentionRuntime - Retention stopped: ")), application::log);
+  }
+
+  @Test
+  void theRuntimesLinesAreInTheApplicationsLogFormatNotJavaUtilLoggings() {
+    String startLine = application.output().stream().filter(line -> line.contains("Retention started: "))
+        .findFirst().orElseThrow(() -> new AssertionError("no start line" + application.log()));
+    assertTrue(LOGBACK_LINE.matcher(startLine).matches(), () -> startLine + application.log());
+    String sweep = application.output().stream().filter(line -> line.contains(PASS + ": deleted " + EXPIRED + " rows"))
+        .findFirst().orElseThrow();
+    assertTrue(LOGBACK_LINE.matcher(sweep).matches(), () -> sweep + application.log());
+    // java.util.logging's SimpleFormatter writes a date line, then "INFO: " or "WARNING: " and the message.
+    assertFalse(application.output().stream().anyMatch(line -> line.startsWith("INFO: ")
+        || line.startsWith("WARNING: ")), application::log);
   }
 
   @Test

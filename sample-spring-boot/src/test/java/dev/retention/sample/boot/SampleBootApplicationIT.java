@@ -17,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,12 +51,14 @@ class SampleBootApplicationIT {
   private static final HttpClient http = HttpClient.newHttpClient();
   private static ApplicationProcess application;
   private static int port;
+  private static Instant started;
 
   @BeforeAll
   static void startTheApplicationAndAwaitItsFirstSweep() throws Exception {
     Path jar = Path.of(System.getProperty("sample.jar"));
     assertTrue(Files.isRegularFile(jar), jar + " is built by the package phase");
     port = ApplicationProcess.freePort();
+    started = Instant.now();
     ProcessBuilder command = new ProcessBuilder(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-jar", jar.toString(),
@@ -160,7 +163,22 @@ class SampleBootApplicationIT {
     assertTrue(scrape.contains("retention_batches_seconds_count{" + tag + "} 1"), scrape);
     assertTrue(scrape.contains("retention_work_remains{" + tag + "} 0.0"), scrape);
     assertTrue(scrape.contains("retention_expiry_lag_seconds{" + tag + "} 0.0"), scrape);
+    assertTrue(scrape.contains("retention_consecutive_failures{" + tag + "} 0.0"), scrape);
+    assertTrue(scrape.contains("retention_sweeps_seconds_count{outcome=\"failure\"," + tag + "} 0"),
+        "every outcome is counted from zero: " + scrape);
+    double lastSuccess = Double.parseDouble(sampleOf(scrape, "retention_last_success_timestamp_seconds{" + tag + "}"));
+    assertTrue(lastSuccess > started.getEpochSecond() && lastSuccess <= Instant.now().toEpochMilli() / 1000.0,
+        () -> "the first sweep's end, in seconds since the epoch: " + lastSuccess);
+    assertTrue(scrape.contains("retention_pass_info{dry_run=\"false\",enabled=\"true\"," + tag
+        + ",statement=\"before_delete_hook\",window=\"" + WINDOW + "\"} 1"), scrape);
     assertFalse(scrape.contains("retention_sweep_failures"), "failures are retention_sweeps{outcome=\"failure\"}");
+  }
+
+  /** The value of the one sample of {@code series} (its name and labels as scraped) in {@code scrape}. */
+  private static String sampleOf(String scrape, String series) {
+    return scrape.lines().filter(line -> line.startsWith(series + " ")).findFirst()
+        .map(line -> line.substring(series.length() + 1).trim())
+        .orElseThrow(() -> new AssertionError(series + " is not in " + scrape));
   }
 
   private String get(String path, int expectedStatus) {

@@ -78,6 +78,9 @@ class RetentionExtensionTest {
     Counter deleted = meters.find("retention.rows.deleted").tag("pass", TestApplication.PASS).counter();
     assertNotNull(deleted, "retention.rows.deleted for the pass");
     assertEquals(3.0, deleted.count());
+    assertNotNull(meters.find("retention.pass.info").tag("pass", TestApplication.PASS).gauge(),
+        "the meters made when the runtime was built, before its first sweep");
+    assertEquals(0.0, meters.get("retention.consecutive.failures").tag("pass", TestApplication.PASS).gauge().value());
   }
 
   @Test

@@ -1,7 +1,7 @@
 package dev.retention.quarkus.runtime;
 
-import dev.retention.runtime.EnvironmentVariables;
 import dev.retention.runtime.RetentionConfigurationException;
+import dev.retention.runtime.integration.EnvironmentVariables;
 import io.smallrye.config.EnvConfigSource;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.report;
 
 import dev.retention.runtime.BatchReport;
+import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import java.lang.System.Logger.Level;
@@ -58,6 +59,12 @@ public final class Listeners implements SweepListener, AutoCloseable {
       thread.setDaemon(true);
       return thread;
     };
+  }
+
+  @Override
+  public void runtimeBuilt(List<PassSettings> passes) {
+    List<PassSettings> given = List.copyOf(passes);
+    each("runtimeBuilt", "the runtime's passes", listener -> listener.runtimeBuilt(given));
   }
 
   @Override

@@ -1,8 +1,8 @@
 package dev.retention.spring.boot.autoconfigure;
 
-import dev.retention.runtime.EnvironmentVariables;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOption;
+import dev.retention.runtime.integration.EnvironmentVariables;
 import dev.retention.spring.boot.StarterProperties;
 import java.util.ArrayList;
 import java.util.Collection;

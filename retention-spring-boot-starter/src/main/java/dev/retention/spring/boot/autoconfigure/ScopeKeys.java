@@ -12,7 +12,7 @@ import java.util.Optional;
  * in brackets as Spring writes a map key: {@code retention.<pass>.scope[Acme].retention}.
  *
  * <p>Whatever follows the value goes to the runtime as written, which rejects any option but {@code retention} for one
- * scope. Environment variables are {@link dev.retention.runtime.EnvironmentVariables}'s.
+ * scope. Environment variables are {@link dev.retention.runtime.integration.EnvironmentVariables}'s.
  */
 final class ScopeKeys {
 

@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -46,6 +47,22 @@ class RetentionMetricsAutoConfigurationTest {
   }
 
   @Test
+  void everyMeterOfThePassIsThereAtZeroBeforeItsFirstSweepSoThatSweepCounts() {
+    runner.withUserConfiguration(Registry.class).run(context -> {
+      RetentionRuntime runtime = context.getBean(RetentionRuntime.class);
+      MeterRegistry registry = context.getBean(MeterRegistry.class);
+
+      assertThat(registry.get("retention.rows.deleted").tag("pass", SESSION_TOKEN).counter().count()).isZero();
+      assertThat(registry.get("retention.sweeps").tags("pass", SESSION_TOKEN, "outcome", "failure").timer().count())
+          .isZero();
+      assertThat(registry.get("retention.consecutive.failures").tag("pass", SESSION_TOKEN).gauge().value()).isZero();
+      assertThat(registry.get("retention.pass.info").tags("pass", SESSION_TOKEN,
+          "statement", runtime.settings(SESSION_TOKEN).statementShape().name().toLowerCase(Locale.ROOT))
+          .gauge().value()).isEqualTo(1);
+    });
+  }
+
+  @Test
   void whileEverySweepFailsTheGaugesSayWorkRemainsAndHowLate() {
     runner.withUserConfiguration(Registry.class, RefusingHook.class).run(context -> {
       EntityManagerFactory emf = context.getBean(EntityManagerFactory.class);
@@ -64,6 +81,7 @@ class RetentionMetricsAutoConfigurationTest {
           .isEqualTo(50);
       assertThat(registry.get("retention.sweeps").tags("pass", SESSION_TOKEN, "outcome", "failure").timer().count())
           .isEqualTo(2);
+      assertThat(registry.get("retention.consecutive.failures").tag("pass", SESSION_TOKEN).gauge().value()).isEqualTo(2);
       assertThat(registry.find("retention.sweep.failures").meter()).isNull();
     });
   }

@@ -1,4 +1,4 @@
-package dev.retention.runtime;
+package dev.retention.runtime.integration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

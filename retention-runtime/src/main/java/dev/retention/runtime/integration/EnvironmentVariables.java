@@ -1,5 +1,6 @@
-package dev.retention.runtime;
+package dev.retention.runtime.integration;
 
+import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.internal.config.Suggestions;
 import java.util.ArrayList;
 import java.util.Arrays;
