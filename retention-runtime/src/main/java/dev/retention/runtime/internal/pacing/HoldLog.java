@@ -1,0 +1,41 @@
+package dev.retention.runtime.internal.pacing;
+
+import java.lang.System.Logger.Level;
+
+/**
+ * What the log says of one pass's holds: a line when something starts holding it (or something else does), a line when
+ * a sweep gave up waiting, and a line when a whole sweep ran unheld after a hold; never a line a batch.
+ */
+final class HoldLog {
+
+  private static final System.Logger LOGGER = System.getLogger(Pacing.class.getName());
+
+  private final String pass;
+  /** What held the pass last, as {@link Hold#cause()}; empty while nothing does. */
+  private String heldBy = "";
+
+  HoldLog(String pass) {
+    this.pass = pass;
+  }
+
+  synchronized void held(Hold hold) {
+    if (hold.cause().equals(heldBy)) {
+      return;
+    }
+    heldBy = hold.cause();
+    LOGGER.log(Level.INFO, () -> "Sweeps of " + pass + " held: " + hold.reason().orElse(hold.cause()));
+  }
+
+  synchronized void gaveUp(Paced paced) {
+    LOGGER.log(Level.WARNING, () -> "A sweep of " + pass + " waited " + paced.held().toMillis() + " ms and ends with"
+        + " work remaining: " + paced.heldBy().orElse("held"));
+  }
+
+  synchronized void sweepEnded(Paced paced) {
+    if (heldBy.isEmpty() || paced.wasHeld()) {
+      return;
+    }
+    heldBy = "";
+    LOGGER.log(Level.INFO, () -> "Sweeps of " + pass + " no longer held");
+  }
+}
