@@ -32,7 +32,12 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@value #EXPIRY_LAG} (time gauge, seconds): after the last sweep, how long the oldest expired row still present
  *       has been expired; 0 when none is left; NaN when the last sweep failed before it could tell;
  *   <li>{@value #WORK_REMAINS} (gauge): 1 when the last sweep stopped with expired rows left, or failed (a failed sweep
- *       has not shown that none is left, so an alert on this gauge keeps firing while every sweep fails); 0 otherwise.
+ *       has not shown that none is left, so an alert on this gauge keeps firing while every sweep fails); 0 otherwise;
+ *   <li>{@value #HELD} (timer): how long each sweep's batches were held by a replica past its limit or by the
+ *       application's throttle ({@code SweepReport.heldFor()}), zero for a sweep nothing held; its sum is the time held;
+ *   <li>{@value #REPLICA_LAG_BYTES} (gauge) and {@value #REPLICA_LAG} (time gauge, seconds): the replica furthest behind
+ *       at the last sweep's last reading, in WAL bytes to replay (PostgreSQL) and in time; NaN while no sweep read one
+ *       (no replica limit, or none that reports it).
  * </ul>
  *
  * <p>Register it with {@code RetentionRuntime.builder(emf).listener(new MicrometerSweepListener(registry))}; the Spring
@@ -55,6 +60,13 @@ public final class MicrometerSweepListener implements SweepListener {
   public static final String EXPIRY_LAG = "retention.expiry.lag";
   /** Whether the last sweep left expired rows or failed, a gauge of 1 or 0. */
   public static final String WORK_REMAINS = "retention.work.remains";
+
+  /** How long sweeps were held by replicas or the throttle, a timer. */
+  public static final String HELD = "retention.held";
+  /** The WAL the replica furthest behind had to replay at the last sweep's last reading, a gauge. */
+  public static final String REPLICA_LAG_BYTES = "retention.replica.lag.bytes";
+  /** How far behind in time the replica furthest behind was at the last sweep's last reading, a time gauge. */
+  public static final String REPLICA_LAG = "retention.replica.lag";
 
   /** The tag that names the pass: the entity's fully qualified class name. */
   public static final String PASS_TAG = "pass";
@@ -97,6 +109,15 @@ public final class MicrometerSweepListener implements SweepListener {
         .tags(tags.and("outcome", report.skipped() ? "skipped" : report.succeeded() ? "success" : "failure"))
         .register(registry)
         .record(report.duration());
+    if (!report.skipped()) {
+      Timer.builder(HELD)
+          .description("How long sweeps of a retention pass were held by a replica past its limit or by the"
+              + " application's throttle; zero for a sweep nothing held")
+          .tags(tags)
+          .register(registry)
+          .record(report.heldFor());
+      gauges.computeIfAbsent(report.pass(), pass -> new PassGauges(tags)).updateReplicas(report);
+    }
     if (!report.dryRun() && report.partitionsDropped() > 0) {
       Counter.builder(PARTITIONS_DROPPED)
           .description("Expired partitions a retention pass dropped or detached whole")
@@ -125,6 +146,8 @@ public final class MicrometerSweepListener implements SweepListener {
 
     private volatile double lagSeconds;
     private volatile double workRemains;
+    private volatile double replicaBytes = Double.NaN;
+    private volatile double replicaSeconds = Double.NaN;
 
     PassGauges(Tags tags) {
       TimeGauge.builder(EXPIRY_LAG, this, TimeUnit.SECONDS, gauges -> gauges.lagSeconds)
@@ -139,6 +162,25 @@ public final class MicrometerSweepListener implements SweepListener {
           .tags(tags)
           .strongReference(true)
           .register(registry);
+      Gauge.builder(REPLICA_LAG_BYTES, this, gauges -> gauges.replicaBytes)
+          .description("The WAL, in bytes, the replica furthest behind had still to replay at the last sweep's last"
+              + " reading; NaN while none was read")
+          .baseUnit("bytes")
+          .tags(tags)
+          .strongReference(true)
+          .register(registry);
+      TimeGauge.builder(REPLICA_LAG, this, TimeUnit.SECONDS, gauges -> gauges.replicaSeconds)
+          .description("How far behind the replica furthest behind was at the last sweep's last reading; NaN while"
+              + " none was read")
+          .tags(tags)
+          .strongReference(true)
+          .register(registry);
+    }
+
+    /** The replicas as any sweep of the pass last saw them, one scope's included: they are the database's. */
+    void updateReplicas(SweepReport report) {
+      report.replicaLagBytes().ifPresent(bytes -> replicaBytes = bytes);
+      report.replicaLag().ifPresent(time -> replicaSeconds = seconds(time));
     }
 
     void update(SweepReport report) {
