@@ -1,5 +1,6 @@
 package dev.retention.runtime.internal.pacing;
 
+import java.time.Duration;
 import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 
@@ -12,6 +13,9 @@ public final class ReplicaWatch {
 
   /** A reading and when it was taken, by the monotonic source. */
   public record Timed(ReplicaReading reading, long atNanos) {}
+
+  /** How fast the rate remembered falls when less is written: halved each minute. */
+  static final Duration RATE_HALF_LIFE = Duration.ofMinutes(1);
 
   private final ReplicaReader reader;
   private @Nullable Timed last;
@@ -39,8 +43,14 @@ public final class ReplicaWatch {
     Timed now = new Timed(reader.read(), nowNanos);
     if (previous != null && now.reading().writePosition().isPresent()
         && previous.reading().writePosition().isPresent() && now.atNanos() > previous.atNanos()) {
+      long elapsed = now.atNanos() - previous.atNanos();
       long written = now.reading().writePosition().getAsLong() - previous.reading().writePosition().getAsLong();
-      bytesPerNano = Math.max(0, written) / (double) (now.atNanos() - previous.atNanos());
+      double measured = Math.max(0, written) / (double) elapsed;
+      // The fastest rate seen lately, not the last: between two readings of a held sweep nothing is written, and the
+      // rate of that pause would trust the next reading for a second while the drain writes at full speed again.
+      double decayed = bytesPerNano < 0 ? measured
+          : bytesPerNano * Math.pow(0.5, elapsed / (double) RATE_HALF_LIFE.toNanos());
+      bytesPerNano = Math.max(measured, decayed);
     }
     last = now;
     return now;

@@ -82,6 +82,22 @@ class ReplicaGateTest {
   }
 
   @Test
+  void aHoldDuringWhichNothingIsWrittenDoesNotMakeTheGateTrustTheNextReadingLonger() {
+    Script script = new Script();
+    script.lags.add(behind(0));
+    script.writtenPerRead = 10 * MB; // 10 MB between the first two readings, 100 ms apart: 100 MB/s
+    ReplicaWatch watch = new ReplicaWatch(script);
+    watch.reading(0, 0);
+    watch.reading(100 * MS, 0);
+    script.writtenPerRead = 0; // a held sweep writes nothing
+    watch.reading(150 * MS, 0);
+    watch.reading(200 * MS, 0);
+
+    double bytesPerSecond = watch.bytesPerNano().orElseThrow() * 1e9;
+    assertTrue(bytesPerSecond > 99 * MB, "the rate seen lately, not the pause's: " + bytesPerSecond);
+  }
+
+  @Test
   void aReplicaPastTheLimitHoldsAndIsReadAgainEvery50Ms() {
     Script script = new Script();
     script.lags.add(behind(9 * MB));
