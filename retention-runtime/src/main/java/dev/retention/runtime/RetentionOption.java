@@ -75,9 +75,9 @@ public enum RetentionOption {
           + " say) starts no batch after this long."),
   EPOCH_CHECK("epoch-check", Type.BOOLEAN, true, null,
       "For a @Ttl attribute that holds epoch time: before each sweep deletes or counts, its oldest and newest values"
-          + " are read (two index probes), and a milliseconds column with a value before 1973 or a seconds column with"
-          + " one after the year 5000 (the other unit, most likely) fails the sweep, every row kept; false turns the"
-          + " check off."),
+          + " are read (two index probes); a milliseconds value before 1973 or any value after the year 5000 (the"
+          + " other unit, most likely) keeps its row, set aside and counted in the sweep's report, and the other rows"
+          + " go. false takes every value as declared."),
   EXPIRED_PARTITIONS("expired-partitions", Type.CHOICE, ExpiredPartitions.ROWS.key(), null,
       "For a table partitioned by RANGE on the @Ttl column alone (PostgreSQL, MariaDB): rows deletes every expired row"
           + " by batches; drop drops each partition whose whole range is expired (PostgreSQL: DETACH PARTITION"

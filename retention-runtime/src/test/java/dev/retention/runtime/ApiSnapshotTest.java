@@ -139,11 +139,7 @@ class ApiSnapshotTest {
 
   /** The project's root: the folder above this module that holds CHANGELOG.md. */
   private static Path root() throws IOException {
-    for (Path folder = Path.of("").toAbsolutePath(); folder != null; folder = folder.getParent()) {
-      if (Files.isRegularFile(folder.resolve("CHANGELOG.md")) || Files.isDirectory(folder.resolve("api"))) {
-        return folder;
-      }
-    }
-    throw new IOException("No CHANGELOG.md in " + Path.of("").toAbsolutePath() + " or a folder above it");
+    return ProjectRoot.path();
   }
+
 }

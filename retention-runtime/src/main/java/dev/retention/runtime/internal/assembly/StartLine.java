@@ -15,7 +15,7 @@ public final class StartLine {
   public static final String NO_PASSES = "Retention found no pass: no generated registry is on the class path, or none"
       + " of its entities belongs to this EntityManagerFactory. Most often retention-processor did not run: it belongs"
       + " on the compiler's annotationProcessorPaths (JDK 23 and later no longer run processors found on the class"
-      + " path). See the user guide, section 12, \"The runtime finds no pass\"";
+      + " path). See the user guide, \"The runtime finds no pass\" (docs/reference/troubleshooting.md)";
 
   private StartLine() {}
 
