@@ -3,8 +3,9 @@ package dev.retention.runtime.internal.pacing;
 import java.lang.System.Logger.Level;
 
 /**
- * What the log says of one pass's holds: a line when something starts holding it (or something else does), a line when
- * a sweep gave up waiting, and a line when a whole sweep ran unheld after a hold; never a line a batch.
+ * What the log says of one pass's holds: a line when something starts holding it (or something else does), a WARNING
+ * when a sweep first gives up waiting (the sweeps that give up after it while the hold lasts, at DEBUG), and a line when
+ * a whole sweep ran unheld after a hold; never a line a batch.
  */
 final class HoldLog {
 
@@ -13,6 +14,8 @@ final class HoldLog {
   private final String pass;
   /** What held the pass last, as {@link Hold#cause()}; empty while nothing does. */
   private String heldBy = "";
+  /** Whether a sweep gave up waiting since the pass was last free. */
+  private boolean gaveUp;
 
   HoldLog(String pass) {
     this.pass = pass;
@@ -27,7 +30,9 @@ final class HoldLog {
   }
 
   synchronized void gaveUp(Paced paced) {
-    LOGGER.log(Level.WARNING, () -> "A sweep of " + pass + " waited " + paced.held().toMillis() + " ms and ends with"
+    Level level = gaveUp ? Level.DEBUG : Level.WARNING;
+    gaveUp = true;
+    LOGGER.log(level, () -> "A sweep of " + pass + " waited " + paced.held().toMillis() + " ms and ends with"
         + " work remaining: " + paced.heldBy().orElse("held"));
   }
 
@@ -36,6 +41,7 @@ final class HoldLog {
       return;
     }
     heldBy = "";
+    gaveUp = false;
     LOGGER.log(Level.INFO, () -> "Sweeps of " + pass + " no longer held");
   }
 }

@@ -51,7 +51,7 @@ public final class Pacing {
   public String describe() {
     StringBuilder text = new StringBuilder();
     commits.ifPresent(setting -> text.append(", commits with ").append(setting));
-    gate.ifPresent(replicas -> text.append(", held while a replica is past ").append(replicas.describeLimits()));
+    gate.ifPresent(replicas -> text.append(", held while a replica is past ").append(replicas.describe()));
     if (rate.rowsPerSecond() > 0) {
       text.append(", at most ").append(rate.rowsPerSecond()).append(" rows a second");
     }

@@ -11,7 +11,7 @@ import java.util.OptionalLong;
  * cannot be read) holds the batch. Cheap while far below the limit: after a reading that lets batches go, the next is
  * asked only once half the headroom left could be used up (in bytes at the rate the primary last wrote WAL, in time at
  * a second a second), and never later than {@link #LONGEST_RECHECK}; nearer the limit it is asked sooner, up to before
- * every batch. Not thread-safe: one sweep of a pass runs at a time.
+ * every batch. Thread-safe: an on-demand sweep of one scope may run beside the pass's background sweep.
  */
 public final class ReplicaGate {
 
@@ -52,7 +52,12 @@ public final class ReplicaGate {
     return limitBytes.isPresent() || limitTime.isPresent();
   }
 
-  /** The limits, for the start line: {@code "8 MB, 2 s"}. */
+  /** The limits and what is read, for the start line. */
+  public String describe() {
+    return describeLimits() + " (read from " + watch.reader().describe() + ")";
+  }
+
+  /** The limits: {@code "8.0 MB, 2.0 s"}. */
   public String describeLimits() {
     StringBuilder text = new StringBuilder();
     limitBytes.ifPresent(bytes -> text.append(ReplicaLag.megabytes(bytes)));
@@ -61,7 +66,7 @@ public final class ReplicaGate {
   }
 
   /** Whether a batch may start at {@code nowNanos}, reading the replicas when the last reading is no longer trusted. */
-  public Hold check(long nowNanos) {
+  public synchronized Hold check(long nowNanos) {
     if (checkedOnce && !last.holds() && nowNanos - nextCheckNanos < 0) {
       return last;
     }

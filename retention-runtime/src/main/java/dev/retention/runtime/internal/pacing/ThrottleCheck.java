@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * One pass's view of the application's {@link SweepThrottle}: asked before a batch, at most once every
  * {@link #RECHECK}, its answer kept in between, so that a throttle that runs a query costs a few a second at most. A
  * throttle that throws holds the batch, its exception the reason. The throttle itself is the runtime's, and may be
- * replaced at run time; a new one is asked at the next batch.
+ * replaced at run time; a new one is asked at the next batch. Thread-safe, as {@link ReplicaGate} is.
  */
 public final class ThrottleCheck {
 
@@ -37,7 +37,7 @@ public final class ThrottleCheck {
   }
 
   /** Whether the throttle lets a batch start at {@code nowNanos}. */
-  public Hold check(long nowNanos) {
+  public synchronized Hold check(long nowNanos) {
     SweepThrottle current = current();
     if (checkedOnce && current == askedOf && nowNanos - nextCheckNanos < 0) {
       return last;
