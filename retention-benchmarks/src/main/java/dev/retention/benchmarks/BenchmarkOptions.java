@@ -48,6 +48,8 @@ public record BenchmarkOptions(
     int lockWrites,
     int repeats,
     int drainRepeats,
+    int replicaLimitMb,
+    int replicaReplayMillis,
     Path out) {
 
   /** The parts of a run. */
@@ -70,7 +72,12 @@ public record BenchmarkOptions(
      * Spring Integration's composite-key {@code INT_LOCK} and the same table with a text key: the default sweep, the
      * portable JPQL and candidate statements by hand against the library's own cleanup, a writer on the table.
      */
-    LOCKS;
+    LOCKS,
+    /**
+     * PostgreSQL, a private primary and a streaming replica slowed by pausing its replay on a schedule: the replica's lag
+     * during a drain with the replica gate off and at {@code --replica-limit-mb}, and the replica's own replay time.
+     */
+    REPLICAS;
 
     static Mode parse(String key) {
       return valueOf(key.trim().toUpperCase(Locale.ROOT));
@@ -88,7 +95,7 @@ public record BenchmarkOptions(
                 minute. The figures mean nothing.
 
       Overrides:
-        --modes=drain,idle,memory,compile,sessions,scopes,locks,partitions   parts to run
+        --modes=drain,idle,memory,compile,sessions,scopes,locks,partitions,replicas   parts to run
         --databases=h2,postgresql,mariadb   a server that does not answer is skipped with a message
         --rows=N --expired-percent=P        the table of each drain
         --layouts=ordered,scattered
@@ -127,6 +134,11 @@ public record BenchmarkOptions(
         --drain-repeats=N                   rounds of --modes=drain: each runs every strategy once, the order
                                             rotated a place a round; medians and each round's share of the
                                             unbounded DELETE printed
+        --replica-limit-mb=N                --modes=replicas (PostgreSQL, not in the presets' modes): the gate's
+                                            max-replica-lag-mb; --rows, --layouts (the first), --foreground-rate
+                                            and --repeats (rounds) apply
+        --replica-replay-ms=N               --modes=replicas: the replica replays N ms in every 200 ms (its replay
+                                            paused the rest), a replica slower than its primary
         --out=DIR                           where the CSV files go (default benchmark-results/<time>)
       """;
 
@@ -180,6 +192,8 @@ public record BenchmarkOptions(
           Integer.parseInt(values.get("lock-writes")),
           Integer.parseInt(values.get("repeats")),
           Integer.parseInt(values.get("drain-repeats")),
+          Integer.parseInt(values.get("replica-limit-mb")),
+          Integer.parseInt(values.get("replica-replay-ms")),
           Path.of(values.get("out")));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("A numeric option is not a number: " + e.getMessage(), e);
@@ -210,6 +224,8 @@ public record BenchmarkOptions(
     values.put("lock-writes", "0");
     values.put("repeats", smoke ? "1" : "2");
     values.put("drain-repeats", "1");
+    values.put("replica-limit-mb", "8");
+    values.put("replica-replay-ms", "10");
     values.put("memory-heap", "64m");
     values.put("compile-entities", smoke ? "20" : "200");
     values.put("compile-runs", smoke ? "1" : "7");

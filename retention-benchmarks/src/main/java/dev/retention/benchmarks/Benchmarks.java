@@ -5,6 +5,7 @@ import dev.retention.it.support.TestDatabase;
 import dev.retention.benchmarks.report.CsvFiles;
 import dev.retention.benchmarks.report.DrainRounds;
 import dev.retention.benchmarks.report.ResultTables;
+import dev.retention.benchmarks.replicas.ReplicaSuite;
 import dev.retention.benchmarks.report.RunResults;
 import dev.retention.benchmarks.report.TargetReport;
 import dev.retention.benchmarks.suite.CompileSuite;
@@ -86,6 +87,9 @@ public final class Benchmarks {
     if (options.modes().contains(Mode.LOCKS)) {
       new LockSuite(options.locks(), options.lockKeys(), options.lockStrategies(), options.repeats(),
           options.lockWrites(), options.requireServers(), options.out(), System.out).run(options.databases());
+    }
+    if (options.modes().contains(Mode.REPLICAS)) {
+      new ReplicaSuite(options, System.out).run();
     }
     if (options.modes().contains(Mode.COMPILE)) {
       new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();

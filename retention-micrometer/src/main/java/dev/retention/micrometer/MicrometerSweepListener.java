@@ -51,7 +51,12 @@ import java.util.function.ToDoubleFunction;
  *       {@code dry_run};
  *   <li>{@value #PARTITIONS_DROPPED} (counter): partitions whose whole range was expired and that went whole
  *       ({@code expired-partitions}), counted as each sweep finishes; a dry run drops none;
- *   <li>{@value #PARTITION_ROWS} (counter): the rows those partitions held, as the database's statistics estimated.
+ *   <li>{@value #PARTITION_ROWS} (counter): the rows those partitions held, as the database's statistics estimated;
+ *   <li>{@value #HELD} (timer): how long each sweep's batches were held by a replica past its limit or by the
+ *       application's throttle ({@code SweepReport.heldFor()}), zero for a sweep nothing held; its sum is the time held;
+ *   <li>{@value #REPLICA_LAG_BYTES} (gauge) and {@value #REPLICA_LAG} (time gauge, seconds): the replica furthest behind
+ *       at the last reading of any sweep of the pass, in WAL bytes to replay (PostgreSQL) and in time; NaN while no
+ *       sweep read one (no replica limit, or none that reports it).
  * </ul>
  *
  * <p>The gauges follow the sweeps of the whole pass: an on-demand sweep of one scope (one tenant) says nothing of the
@@ -87,6 +92,12 @@ public final class MicrometerSweepListener implements SweepListener {
   public static final String LAST_SUCCESS = "retention.last.success.timestamp";
   /** The pass's window and statement as tags of a gauge that is always 1. */
   public static final String PASS_INFO = "retention.pass.info";
+  /** How long sweeps were held by replicas or the throttle, a timer. */
+  public static final String HELD = "retention.held";
+  /** The WAL the replica furthest behind had to replay at the last sweep's last reading, a gauge. */
+  public static final String REPLICA_LAG_BYTES = "retention.replica.lag.bytes";
+  /** How far behind in time the replica furthest behind was at the last sweep's last reading, a time gauge. */
+  public static final String REPLICA_LAG = "retention.replica.lag";
 
   /** The tag that names the pass: the entity's fully qualified class name. */
   public static final String PASS_TAG = "pass";
@@ -176,6 +187,10 @@ public final class MicrometerSweepListener implements SweepListener {
     private final Counter rowsDeleted;
     private final Timer batches;
     private final Map<String, Timer> sweeps = new ConcurrentHashMap<>();
+    private final Timer held;
+    /** The replicas as any sweep of the pass last saw them, one scope's included: they are the database's. */
+    private volatile double replicaBytes = Double.NaN;
+    private volatile double replicaSeconds = Double.NaN;
     /** The gauges' values, in the order of {@link #GAUGES}: replaced whole, so that a scrape reads one sweep's. */
     private volatile double[] values;
 
@@ -195,6 +210,24 @@ public final class MicrometerSweepListener implements SweepListener {
             .tags(tags.and(OUTCOME_TAG, outcome))
             .register(registry));
       }
+      held = Timer.builder(HELD)
+          .description("How long sweeps of a retention pass were held by a replica past its limit or by the"
+              + " application's throttle; zero for a sweep nothing held")
+          .tags(tags)
+          .register(registry);
+      Gauge.builder(REPLICA_LAG_BYTES, this, meters -> meters.replicaBytes)
+          .description("The WAL, in bytes, the replica furthest behind had still to replay at the last sweep's last"
+              + " reading; NaN while none was read")
+          .baseUnit("bytes")
+          .tags(tags)
+          .strongReference(true)
+          .register(registry);
+      TimeGauge.builder(REPLICA_LAG, this, TimeUnit.SECONDS, meters -> meters.replicaSeconds)
+          .description("How far behind the replica furthest behind was at the last sweep's last reading; NaN while"
+              + " none was read")
+          .tags(tags)
+          .strongReference(true)
+          .register(registry);
       values = GAUGES.stream().mapToDouble(PassGauge::initial).toArray();
       for (int i = 0; i < GAUGES.size(); i++) {
         int index = i;
@@ -234,6 +267,11 @@ public final class MicrometerSweepListener implements SweepListener {
         if (increment > 0) {
           counter.register(registry, tags).increment(increment);
         }
+      }
+      if (!report.skipped()) {
+        held.record(report.heldFor());
+        report.replicaLagBytes().ifPresent(bytes -> replicaBytes = bytes);
+        report.replicaLag().ifPresent(time -> replicaSeconds = seconds(time));
       }
       if (report.scope().isAll() && !report.skipped()) {
         // The gauges describe the pass as a whole; an on-demand sweep of one scope (one tenant) says nothing of the

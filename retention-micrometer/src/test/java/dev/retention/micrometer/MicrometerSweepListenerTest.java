@@ -11,6 +11,7 @@ import dev.retention.runtime.Scope;
 import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.SweepReport;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.lang.reflect.Proxy;
@@ -110,6 +111,23 @@ class MicrometerSweepListenerTest {
   }
 
   @Test
+  void theTimeHeldIsTimedPerSweepAndTheReplicaLagSeenIsAGauge() {
+    listener.sweepFinished(report(SESSIONS, false, Optional.empty(), Optional.empty(), Duration.ofSeconds(1)));
+    assertTrue(Double.isNaN(registry.get("retention.replica.lag.bytes").tag("pass", SESSIONS).gauge().value()),
+        "no replica read yet");
+
+    listener.sweepFinished(SweepReport.builder(SESSIONS, NOW, NOW).workRemains(true).duration(Duration.ofMinutes(1))
+        .held(Duration.ofSeconds(40), "replica standby1 (streaming): 12.0 MB behind, past the limit of 8.0 MB")
+        .replicaLag(Optional.of(12L * 1024 * 1024), Optional.of(Duration.ofMillis(1500))).build());
+
+    Timer held = registry.get("retention.held").tag("pass", SESSIONS).timer();
+    assertEquals(2, held.count(), "every sweep, a sweep nothing held as zero");
+    assertEquals(40, held.totalTime(TimeUnit.SECONDS));
+    assertEquals(12.0 * 1024 * 1024, registry.get("retention.replica.lag.bytes").tag("pass", SESSIONS).gauge().value());
+    assertEquals(1.5, registry.get("retention.replica.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS));
+  }
+
+  @Test
   void aLagOfCenturiesDoesNotOverflow() {
     Duration centuries = Duration.ofDays(365L * 400);
     listener.sweepFinished(report(AUDIT, false, Optional.of(centuries), Optional.empty(), Duration.ofSeconds(1)));
@@ -200,7 +218,8 @@ class MicrometerSweepListenerTest {
 
     assertEquals(metersOfThePass, registry.getMeters().size());
     assertEquals(10_000, registry.get("retention.rows.deleted").tag("pass", SESSIONS).counter().count());
-    assertEquals(10, metersOfThePass, "rows, batches, three sweep outcomes, four gauges, the info: "
+    assertEquals(13, metersOfThePass, "rows, batches, three sweep outcomes, four gauges, the info, the time held, the"
+        + " two replica gauges: "
         + registry.getMeters().stream().map(meter -> meter.getId().getName()).toList());
   }
 

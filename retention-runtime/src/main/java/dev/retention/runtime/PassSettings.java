@@ -76,6 +76,21 @@ public interface PassSettings {
   /** What becomes of a partition whose whole range is expired ({@code expired-partitions}). */
   RetentionOption.ExpiredPartitions expiredPartitions();
 
+  /** The most a replica may be behind in time before no batch starts ({@code max-replica-lag}); zero: unchecked. */
+  Duration maxReplicaLag();
+
+  /** The most WAL, in megabytes, a standby may have to replay ({@code max-replica-lag-mb}); 0: unchecked. */
+  int maxReplicaLagMb();
+
+  /** The longest one sweep waits while held ({@code max-hold-per-sweep}). */
+  Duration maxHoldPerSweep();
+
+  /** Whether batches keep the server's {@code synchronous_commit} ({@code synchronous-commit}). */
+  RetentionOption.SynchronousCommit synchronousCommit();
+
+  /** The most rows deleted a second ({@code max-rows-per-second}), as in force now; 0: no limit. */
+  int maxRowsPerSecond();
+
   /** The statements the pass deletes with, chosen when the runtime was built. */
   StatementShape statementShape();
 

@@ -83,7 +83,32 @@ public enum RetentionOption {
           + " by batches; drop drops each partition whose whole range is expired (PostgreSQL: DETACH PARTITION"
           + " CONCURRENTLY, then DROP TABLE; MariaDB: DROP PARTITION) before the batches delete the rest; detach"
           + " detaches it and keeps it as a table of its own. Needs the DDL privilege; the start line says per pass"
-          + " whether it applies and why not.");
+          + " whether it applies and why not."),
+  // Pacing by the database's health (internal/pacing): replicas, synchronous standbys, a ceiling on the rate.
+  MAX_REPLICA_LAG("max-replica-lag", Type.DURATION, Duration.ZERO,
+      // An hour behind is a replica out of service, not one being paced.
+      Bounds.of(Duration.ZERO, Duration.ofHours(1), " (0: not checked)"),
+      "The most a replica may be behind in time before no batch starts: PostgreSQL's replay_lag of each standby the"
+          + " primary sees, MariaDB and MySQL's Seconds_Behind_Master of each replica given to the builder; 0 checks"
+          + " no time."),
+  MAX_REPLICA_LAG_MB("max-replica-lag-mb", Type.INTEGER, 0,
+      // A terabyte of WAL behind is a standby being rebuilt, not one being paced.
+      Bounds.of(0, 1_048_576, " (0: not checked)"),
+      "PostgreSQL: the most WAL, in megabytes, a standby may still have to replay (its replay position behind the"
+          + " primary's, or an inactive physical slot's restart position) before no batch starts; 0 checks no bytes."),
+  MAX_HOLD_PER_SWEEP("max-hold-per-sweep", Type.DURATION, Duration.ofMinutes(1),
+      // A sweep holds its thread while it waits: longer than an hour is a sweep stuck, not paced.
+      Bounds.of(Duration.ZERO, Duration.ofHours(1), " (0: a held sweep ends at once)"),
+      "The longest one sweep waits for a replica behind its limit or a throttle saying hold; it then ends with work"
+          + " remaining, and the pass sweeps again later. An on-demand sweep waits within its own budget."),
+  SYNCHRONOUS_COMMIT("synchronous-commit", Type.CHOICE, SynchronousCommit.AUTO.key(), null,
+      "PostgreSQL: auto commits batches without waiting for the WAL flush (synchronous_commit off) unless the server"
+          + " names synchronous standbys (synchronous_standby_names), where each batch keeps the server's setting;"
+          + " server always keeps the server's setting."),
+  MAX_ROWS_PER_SECOND("max-rows-per-second", Type.INTEGER, 0,
+      Bounds.of(0, 10_000_000, " (0: no limit)"),
+      "A ceiling on the rows a pass deletes a second: the next batch starts only once the last one's rows fit under"
+          + " it; the wait is not batch time. 0: no limit. Can be changed at run time (maxRowsPerSecond).");
 
   /** How configuration writes {@link ScopeWindows#NEVER}, a window that keeps every row: {@value}. */
   public static final String NEVER = "never";
@@ -107,6 +132,24 @@ public enum RetentionOption {
 
     /** The value {@code key} names, if any. */
     public static Optional<ExpiredPartitions> forKey(String key) {
+      return Arrays.stream(values()).filter(value -> value.key().equals(key)).findFirst();
+    }
+  }
+
+  /** The values of {@link #SYNCHRONOUS_COMMIT}: whether a batch's commit waits as the server says. */
+  public enum SynchronousCommit {
+    /** Off, unless the server names synchronous standbys: then the server's setting. */
+    AUTO,
+    /** Always the server's setting. */
+    SERVER;
+
+    /** The word configuration writes: {@code auto} or {@code server}. */
+    public String key() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The value {@code key} names, if any. */
+    public static Optional<SynchronousCommit> forKey(String key) {
       return Arrays.stream(values()).filter(value -> value.key().equals(key)).findFirst();
     }
   }
@@ -253,9 +296,11 @@ public enum RetentionOption {
 
   /** The words a {@code CHOICE} option accepts, in order; empty for the other types. */
   public java.util.List<String> choices() {
-    return this == EXPIRED_PARTITIONS
-        ? Arrays.stream(ExpiredPartitions.values()).map(ExpiredPartitions::key).toList()
-        : java.util.List.of();
+    return switch (this) {
+      case EXPIRED_PARTITIONS -> Arrays.stream(ExpiredPartitions.values()).map(ExpiredPartitions::key).toList();
+      case SYNCHRONOUS_COMMIT -> Arrays.stream(SynchronousCommit.values()).map(SynchronousCommit::key).toList();
+      default -> java.util.List.of();
+    };
   }
 
   private static Boolean parseBoolean(String value) {

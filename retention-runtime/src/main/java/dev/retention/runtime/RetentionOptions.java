@@ -104,6 +104,51 @@ public final class RetentionOptions {
     return RetentionOption.ExpiredPartitions.forKey((String) value(RetentionOption.EXPIRED_PARTITIONS)).orElseThrow();
   }
 
+  /** The most a replica may be behind in time before no batch starts; zero: not checked. */
+  public Duration maxReplicaLag() {
+    return (Duration) value(RetentionOption.MAX_REPLICA_LAG);
+  }
+
+  /** The most WAL, in megabytes, a PostgreSQL standby may have to replay before no batch starts; 0: not checked. */
+  public int maxReplicaLagMb() {
+    return (Integer) value(RetentionOption.MAX_REPLICA_LAG_MB);
+  }
+
+  /** The longest one sweep waits while held by a replica or a throttle before it ends with work remaining. */
+  public Duration maxHoldPerSweep() {
+    return (Duration) value(RetentionOption.MAX_HOLD_PER_SWEEP);
+  }
+
+  /** Whether batches commit without waiting for the WAL ({@code auto}) or as the server says ({@code server}). */
+  public RetentionOption.SynchronousCommit synchronousCommit() {
+    return RetentionOption.SynchronousCommit.forKey((String) value(RetentionOption.SYNCHRONOUS_COMMIT)).orElseThrow();
+  }
+
+  /** The most rows a pass deletes a second; 0: no limit. */
+  public int maxRowsPerSecond() {
+    return (Integer) value(RetentionOption.MAX_ROWS_PER_SECOND);
+  }
+
+  public RetentionOptions withMaxReplicaLag(Duration maxReplicaLag) {
+    return with(RetentionOption.MAX_REPLICA_LAG, maxReplicaLag);
+  }
+
+  public RetentionOptions withMaxReplicaLagMb(int maxReplicaLagMb) {
+    return with(RetentionOption.MAX_REPLICA_LAG_MB, maxReplicaLagMb);
+  }
+
+  public RetentionOptions withMaxHoldPerSweep(Duration maxHoldPerSweep) {
+    return with(RetentionOption.MAX_HOLD_PER_SWEEP, maxHoldPerSweep);
+  }
+
+  public RetentionOptions withSynchronousCommit(RetentionOption.SynchronousCommit synchronousCommit) {
+    return with(RetentionOption.SYNCHRONOUS_COMMIT, synchronousCommit.key());
+  }
+
+  public RetentionOptions withMaxRowsPerSecond(int maxRowsPerSecond) {
+    return with(RetentionOption.MAX_ROWS_PER_SECOND, maxRowsPerSecond);
+  }
+
   /** Drops (or detaches) partitions whose whole range is expired, where the table allows it; see the guide. */
   public RetentionOptions withExpiredPartitions(RetentionOption.ExpiredPartitions expiredPartitions) {
     return with(RetentionOption.EXPIRED_PARTITIONS, expiredPartitions.key());

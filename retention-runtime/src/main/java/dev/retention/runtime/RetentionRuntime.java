@@ -30,7 +30,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
+import javax.sql.DataSource;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
@@ -63,6 +65,8 @@ public final class RetentionRuntime implements AutoCloseable {
   /** When background sweeps come due; empty for System.nanoTime(). Never the clock. */
   private final Optional<SweepTimer> sweepTimer;
   private final Listeners listeners;
+  /** The throttle every pass's pacing asks, which {@link #throttle(SweepThrottle)} replaces. */
+  private final AtomicReference<SweepThrottle> throttle;
   private @Nullable BackgroundSweeps background;
   private volatile boolean closed;
 
@@ -77,6 +81,7 @@ public final class RetentionRuntime implements AutoCloseable {
     this.threadFactory = input.threadFactory().orElseGet(SweeperThreads::new);
     this.sweepTimer = input.sweepTimer();
     this.listeners = parts.listeners();
+    this.throttle = parts.throttle();
     // Before any sweep can be reported, on-demand ones included: a listener's meters then start from their first value.
     listeners.runtimeBuilt(sweepers.values().stream().map(Sweeper::settings).collect(Collectors.toList()));
   }
@@ -255,6 +260,29 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /**
+   * Replaces the throttle every pass's batches ask before they start ({@link SweepThrottle}); the next batch asks the
+   * new one. {@link SweepThrottle#NEVER_HOLDS} lifts it.
+   */
+  public void throttle(SweepThrottle throttle) {
+    this.throttle.set(Objects.requireNonNull(throttle, "throttle"));
+  }
+
+  /**
+   * Sets the ceiling on rows the pass named {@code passName} deletes a second ({@code max-rows-per-second}) from its
+   * next batch on, until the runtime is built again; 0 lifts it. {@link #settings(String)} shows the value in force.
+   *
+   * @throws IllegalArgumentException when no pass has that name, or the value is out of the option's bounds
+   */
+  public void maxRowsPerSecond(String passName, int rowsPerSecond) {
+    Sweeper sweeper = sweeper(passName);
+    RetentionOption.MAX_ROWS_PER_SECOND.problemWith(rowsPerSecond).ifPresent(problem -> {
+      throw new IllegalArgumentException("Pass " + passName + ": max-rows-per-second " + rowsPerSecond + " "
+          + problem);
+    });
+    sweeper.maxRowsPerSecond(rowsPerSecond);
+  }
+
+  /**
    * Stops the sweepers: no new sweep or batch starts, pausing sweeps wake and end, and a batch in flight is given the
    * close timeout to finish. Calling it again does nothing.
    */
@@ -425,6 +453,34 @@ public final class RetentionRuntime implements AutoCloseable {
      */
     Builder sweepTimer(SweepTimer sweepTimer) {
       input.sweepTimer(Objects.requireNonNull(sweepTimer, "sweepTimer"));
+      return this;
+    }
+
+    /**
+     * A replica whose lag paces the sweeps of the passes that limit it ({@code max-replica-lag}), on MariaDB and MySQL,
+     * whose primary does not see its replicas: before a batch starts, each replica named is asked its delay
+     * ({@code SHOW REPLICA STATUS}), at most once a second while far below the limit. A replica that cannot be reached
+     * or whose replication stopped holds those sweeps. On PostgreSQL the primary's own view of its standbys is read and
+     * no replica is named: naming one fails {@code build()}.
+     *
+     * @param name how the log and the reports call it
+     * @param dataSource connects to the replica, as a user that may run {@code SHOW REPLICA STATUS}
+     *     ({@code REPLICATION CLIENT} on MySQL, {@code REPLICA MONITOR} on MariaDB 10.5 and later)
+     */
+    public Builder replica(String name, DataSource dataSource) {
+      if (Objects.requireNonNull(name, "name").isBlank()) {
+        throw new IllegalArgumentException("A replica's name must not be blank");
+      }
+      input.replica(name, Objects.requireNonNull(dataSource, "dataSource"));
+      return this;
+    }
+
+    /**
+     * The application's say in when batches start, asked before each batch of every pass (its answer kept half a
+     * second): see {@link SweepThrottle}. Replaced at run time by {@link RetentionRuntime#throttle}.
+     */
+    public Builder throttle(SweepThrottle throttle) {
+      input.throttle(Objects.requireNonNull(throttle, "throttle"));
       return this;
     }
 

@@ -31,8 +31,16 @@ public final class SweepReport {
   private final long partitionRows;
   private final long setAside;
   private final Optional<String> setAsideReason;
+  private final Duration heldFor;
+  private final Optional<String> heldBy;
+  private final Optional<Long> replicaLagBytes;
+  private final Optional<Duration> replicaLag;
 
   private SweepReport(Builder builder) {
+    this.heldFor = builder.heldFor;
+    this.heldBy = Optional.ofNullable(builder.heldBy);
+    this.replicaLagBytes = builder.replicaLagBytes;
+    this.replicaLag = builder.replicaLag;
     this.partitions = builder.partitions;
     this.partitionRows = builder.partitionRows;
     this.setAside = builder.setAside;
@@ -176,7 +184,37 @@ public final class SweepReport {
     return partitionRows;
   }
 
-  /** Whether the sweep ended without a failure. */
+    /**
+   * How long the sweep's batches waited for a replica behind its limit ({@code max-replica-lag},
+   * {@code max-replica-lag-mb}) or for the application's {@link SweepThrottle}; zero when nothing held it. Never the
+   * pacing of {@code max-rows-per-second}, nor batch time.
+   */
+  public Duration heldFor() {
+    return heldFor;
+  }
+
+  /**
+   * Why the sweep was held, the latest reason: which replica and how far behind it was, or what the throttle said;
+   * empty when nothing held it.
+   */
+  public Optional<String> heldBy() {
+    return heldBy;
+  }
+
+  /**
+   * The WAL, in bytes, the replica furthest behind still had to replay when the sweep last read its replicas
+   * (PostgreSQL); empty when it read none.
+   */
+  public Optional<Long> replicaLagBytes() {
+    return replicaLagBytes;
+  }
+
+  /** How far behind in time the replica furthest behind was when the sweep last read its replicas; empty: none read. */
+  public Optional<Duration> replicaLag() {
+    return replicaLag;
+  }
+
+/** Whether the sweep ended without a failure. */
   public boolean succeeded() {
     return failure.isEmpty();
   }
@@ -188,13 +226,14 @@ public final class SweepReport {
         && startedAt.equals(that.startedAt) && cutoff.equals(that.cutoff) && duration.equals(that.duration)
         && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope) && skipped == that.skipped
         && partitions.equals(that.partitions) && partitionRows == that.partitionRows && setAside == that.setAside
-        && setAsideReason.equals(that.setAsideReason);
+        && setAsideReason.equals(that.setAsideReason) && heldFor.equals(that.heldFor) && heldBy.equals(that.heldBy)
+        && replicaLagBytes.equals(that.replicaLagBytes) && replicaLag.equals(that.replicaLag);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, scope,
-        skipped, partitions, partitionRows, setAside, setAsideReason);
+        skipped, partitions, partitionRows, setAside, setAsideReason, heldFor, heldBy, replicaLagBytes, replicaLag);
   }
 
   @Override
@@ -228,6 +267,9 @@ public final class SweepReport {
       text.append(", set aside ").append(setAside).append(setAside == 1 ? " row (" : " rows (")
           .append(setAsideReason.orElse("implausible values")).append(')');
     }
+    if (!heldFor.isZero()) {
+      text.append(", held ").append(heldFor.toMillis()).append(" ms (").append(heldBy.orElse("")).append(')');
+    }
     if (workRemains) {
       text.append(", work remains");
     }
@@ -255,6 +297,10 @@ public final class SweepReport {
     private long partitionRows;
     private long setAside;
     private String setAsideReason;
+    private Duration heldFor = Duration.ZERO;
+    private String heldBy;
+    private Optional<Long> replicaLagBytes = Optional.empty();
+    private Optional<Duration> replicaLag = Optional.empty();
 
     private Builder(String pass, Instant startedAt, Instant cutoff) {
       this.pass = Objects.requireNonNull(pass, "pass");
@@ -328,6 +374,27 @@ public final class SweepReport {
       }
       this.setAside = rows;
       this.setAsideReason = rows == 0 ? null : reason;
+      return this;
+    }
+
+    /**
+     * How long the sweep was held by replicas or the throttle, and why.
+     *
+     * @throws IllegalArgumentException when {@code heldFor} is negative, or positive without a reason
+     */
+    public Builder held(Duration heldFor, String heldBy) {
+      if (heldFor.isNegative() || !heldFor.isZero() && (heldBy == null || heldBy.isBlank())) {
+        throw new IllegalArgumentException("held " + heldFor + ", by " + heldBy);
+      }
+      this.heldFor = heldFor;
+      this.heldBy = heldBy;
+      return this;
+    }
+
+    /** The replica furthest behind at the sweep's last reading: its WAL to replay in bytes, its delay in time. */
+    public Builder replicaLag(Optional<Long> bytes, Optional<Duration> time) {
+      this.replicaLagBytes = Objects.requireNonNull(bytes, "bytes");
+      this.replicaLag = Objects.requireNonNull(time, "time");
       return this;
     }
 

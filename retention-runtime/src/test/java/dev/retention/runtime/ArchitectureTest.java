@@ -42,7 +42,7 @@ class ArchitectureTest {
 
   static {
     MAY_DEPEND_ON.put("sweep", List.of("shape", "pass", "scope", "transaction", "config", "lock", "partition", "policy",
-        "mapping", "database"));
+        "mapping", "database", "pacing"));
     MAY_DEPEND_ON.put("schedule", List.of("sweep"));
     MAY_DEPEND_ON.put("policy", List.of("pass", "scope"));
     MAY_DEPEND_ON.put("partition", List.of("pass", "transaction"));
@@ -57,7 +57,9 @@ class ArchitectureTest {
     MAY_DEPEND_ON.put("config", List.of());
     MAY_DEPEND_ON.put("mapping", List.of());
     // The one place that knows a database; the packages whose interfaces it fills depend on none of it.
-    MAY_DEPEND_ON.put("database", List.of("shape", "partition", "lock", "mapping", "pass"));
+    MAY_DEPEND_ON.put("database", List.of("shape", "partition", "lock", "mapping", "pass", "pacing"));
+    // What paces batches: replicas, the throttle, the rate; the database's reads fill its ReplicaReader.
+    MAY_DEPEND_ON.put("pacing", List.of());
     MAY_DEPEND_ON.put("discovery", List.of());
     MAY_DEPEND_ON.put("hook", List.of());
     MAY_DEPEND_ON.put("report", List.of());

@@ -46,6 +46,11 @@ final class OptionsReference {
     examples.put(RetentionOption.SCOPE_SWEEP_BUDGET, "100ms");
     examples.put(RetentionOption.EPOCH_CHECK, "false");
     examples.put(RetentionOption.EXPIRED_PARTITIONS, "drop");
+    examples.put(RetentionOption.MAX_REPLICA_LAG, "2s");
+    examples.put(RetentionOption.MAX_REPLICA_LAG_MB, "8");
+    examples.put(RetentionOption.MAX_HOLD_PER_SWEEP, "5m");
+    examples.put(RetentionOption.SYNCHRONOUS_COMMIT, "server");
+    examples.put(RetentionOption.MAX_ROWS_PER_SECOND, "1000");
     return examples;
   }
 
@@ -124,7 +129,8 @@ final class OptionsReference {
       case BOOLEAN -> boolean.class;
       case INTEGER -> int.class;
       case DURATION -> Duration.class;
-      case CHOICE -> RetentionOption.ExpiredPartitions.class;
+      case CHOICE -> option == RetentionOption.SYNCHRONOUS_COMMIT ? RetentionOption.SynchronousCommit.class
+          : RetentionOption.ExpiredPartitions.class;
     };
     try {
       return RetentionOptions.class.getMethod(name.toString(), parameter);
@@ -137,6 +143,9 @@ final class OptionsReference {
   /** The example value of {@code option} as the argument of its {@code with...} method takes it. */
   static Object argument(RetentionOption option) {
     Object value = option.parse(example(option));
+    if (option == RetentionOption.SYNCHRONOUS_COMMIT) {
+      return RetentionOption.SynchronousCommit.forKey((String) value).orElseThrow();
+    }
     return option.type() == RetentionOption.Type.CHOICE
         ? RetentionOption.ExpiredPartitions.forKey((String) value).orElseThrow()
         : value;
@@ -157,6 +166,9 @@ final class OptionsReference {
     }
     if (value instanceof RetentionOption.ExpiredPartitions partitions) {
       return "RetentionOption.ExpiredPartitions." + partitions.name();
+    }
+    if (value instanceof RetentionOption.SynchronousCommit commit) {
+      return "RetentionOption.SynchronousCommit." + commit.name();
     }
     return String.valueOf(value);
   }

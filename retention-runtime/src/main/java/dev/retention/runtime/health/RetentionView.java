@@ -41,7 +41,8 @@ public final class RetentionView {
   /** The keys of {@link #report}: the accessors of {@link SweepReport}, in the order the class declares them. */
   public static final List<String> REPORT_FACTS = List.of("pass", "startedAt", "cutoff", "deleted", "batches",
       "workRemains", "dryRun", "duration", "lag", "failure", "scope", "keepsEveryRow", "setAside", "setAsideReason",
-      "skipped", "partitions", "partitionsDropped", "partitionRows", "succeeded");
+      "skipped", "partitions", "partitionsDropped", "partitionRows", "heldFor", "heldBy", "replicaLagBytes", "replicaLag",
+      "succeeded");
 
   /** How {@link #settings} writes an option that is not set and has no default: {@value}. */
   public static final String UNSET = "unset";
@@ -119,6 +120,11 @@ public final class RetentionView {
       case SCOPE_SWEEP_BUDGET -> option.format(settings.scopeSweepBudget());
       case EPOCH_CHECK -> settings.epochCheck();
       case EXPIRED_PARTITIONS -> settings.expiredPartitions().key();
+      case MAX_REPLICA_LAG -> option.format(settings.maxReplicaLag());
+      case MAX_REPLICA_LAG_MB -> settings.maxReplicaLagMb();
+      case MAX_HOLD_PER_SWEEP -> option.format(settings.maxHoldPerSweep());
+      case SYNCHRONOUS_COMMIT -> settings.synchronousCommit().key();
+      case MAX_ROWS_PER_SECOND -> settings.maxRowsPerSecond();
     };
   }
 
@@ -145,6 +151,10 @@ public final class RetentionView {
     facts.put("partitions", report.partitions());
     facts.put("partitionsDropped", report.partitionsDropped());
     facts.put("partitionRows", report.partitionRows());
+    facts.put("heldFor", report.heldFor().toString());
+    facts.put("heldBy", text(report.heldBy()));
+    facts.put("replicaLagBytes", report.replicaLagBytes().<Object>map(bytes -> bytes).orElse(""));
+    facts.put("replicaLag", text(report.replicaLag().map(Duration::toString)));
     facts.put("succeeded", report.succeeded());
     return facts;
   }

@@ -100,6 +100,11 @@ class RetentionViewTest {
     assertEquals("200ms", values.get("scope-sweep-budget"));
     assertEquals(true, values.get("epoch-check"));
     assertEquals("drop", values.get("expired-partitions"));
+    assertEquals("0", values.get("max-replica-lag"));
+    assertEquals(0, values.get("max-replica-lag-mb"));
+    assertEquals("1m", values.get("max-hold-per-sweep"));
+    assertEquals("auto", values.get("synchronous-commit"));
+    assertEquals(0, values.get("max-rows-per-second"));
     assertEquals("configuration", values.get("retention-source"));
     assertEquals(Map.of("acme", "7d"), values.get("scope-windows"));
     assertFalse(values.containsValue(null));

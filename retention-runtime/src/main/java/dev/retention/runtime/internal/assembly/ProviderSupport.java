@@ -16,6 +16,7 @@ import jakarta.persistence.EntityManagerFactory;
 import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the provider on the class path adds to JPA: the database it runs on, and Hibernate's native statement shapes,
@@ -40,12 +41,13 @@ final class ProviderSupport {
    * The native shapes {@code database} gets on {@code emf}, fastest first; none when {@code portableOnly} or without
    * Hibernate.
    */
-  static List<NativeShapes> nativeShapes(EntityManagerFactory emf, DatabaseProfile database, boolean portableOnly) {
+  static List<NativeShapes> nativeShapes(EntityManagerFactory emf, DatabaseProfile database, boolean portableOnly,
+      Set<String> onServerSettings) {
     if (portableOnly || !hibernatePresent()) {
       return List.of();
     }
     try {
-      return HibernateShapes.forFactory(emf, database);
+      return HibernateShapes.forFactory(emf, database, onServerSettings);
     } catch (LinkageError otherHibernate) {
       LOGGER.log(Level.INFO, () -> "Retention cannot use the statements shaped for this database with this Hibernate"
           + " version (" + otherHibernate + "); the portable JPQL runs instead");

@@ -4,6 +4,7 @@ import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.SweepThrottle;
 import dev.retention.runtime.generated.GeneratedPass;
 import dev.retention.runtime.internal.config.BoundSettings;
 import dev.retention.runtime.internal.config.Durations;
@@ -13,6 +14,7 @@ import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.mapping.StoredTypes;
+import dev.retention.runtime.internal.pacing.PacingSources;
 import dev.retention.runtime.internal.pass.Conditions;
 import dev.retention.runtime.internal.partition.PartitionPlan;
 import dev.retention.runtime.internal.partition.PartitionTables;
@@ -34,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.NullMarked;
@@ -56,7 +59,7 @@ public final class RuntimeAssembly {
    * @param listeners every listener, built-in and the application's, which the runtime closes when it closes
    */
   public record Assembled(List<RetentionPass> passes, Map<String, Sweeper> sweepers, BatchTransactions transactions,
-      StopSignal stopSignal, Listeners listeners) {}
+      StopSignal stopSignal, Listeners listeners, AtomicReference<SweepThrottle> throttle) {}
 
   private RuntimeAssembly() {}
 
@@ -91,7 +94,8 @@ public final class RuntimeAssembly {
     // How the database compares each scope column, read once: where exactly, a batch need not see its rows' scopes.
     models = models.stream().map(model -> model.scopeAttribute().isEmpty() ? model : model.comparingScope(
         ProviderSupport.scopeComparison(emf, database, model, input.portableStatements()))).toList();
-    ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, database, input.portableStatements()));
+    ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, database, input.portableStatements(),
+        Pacings.onServerCommits(settings)));
     Optional<ProviderJta> jta = ProviderSupport.jta();
     BatchTransactions transactions = input.transactions()
         .map(chosen -> chosen.apply(TransactionChoice.isJtaFactory(emf, jta)))
@@ -104,8 +108,10 @@ public final class RuntimeAssembly {
     if (lockProblem.isPresent() && settings.values().stream().anyMatch(BoundSettings::enabled)) {
       throw new RetentionConfigurationException(List.of(lockProblem.get()));
     }
+    PacingSources pacing = Pacings.sources(input, database, settings, Pacings.primary(emf, transactions, settings),
+        monotonic, stopSignal);
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, monotonic, locks, Deadlocks.of(database));
+        stopSignal, monotonic, locks, Deadlocks.of(database), pacing);
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     Optional<PartitionTables> partitionTables =
         ProviderSupport.partitionTables(emf, database, input.portableStatements());
@@ -131,7 +137,7 @@ public final class RuntimeAssembly {
       sweepers.put(model.name(), new Sweeper(environment, model, passSettings, choice,
           windowsOfScopes.get(model.name()), partitions));
     }
-    return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners);
+    return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners, pacing.throttle());
   }
 
   /** Whether the factory manages the pass's entity; a pass of another persistence unit is left out. */

@@ -4,6 +4,7 @@ import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepThrottle;
 import dev.retention.runtime.generated.RetentionRegistry;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.schedule.SweepTimer;
@@ -22,6 +23,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
+import javax.sql.DataSource;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
@@ -127,6 +129,16 @@ public final class RuntimeInput {
     return Optional.ofNullable(values.sweepTimer);
   }
 
+  /** The replicas the application named, a data source each, by name, in the order given. */
+  public Map<String, DataSource> replicas() {
+    return values.replicas;
+  }
+
+  /** The application's throttle; one that never holds when none was given. */
+  public SweepThrottle throttle() {
+    return values.throttle;
+  }
+
   /**
    * The application's way to run a batch's transaction, given whether the unit is JTA; empty: chosen from the
    * factory.
@@ -158,6 +170,8 @@ public final class RuntimeInput {
     private final ScopedPasses scopeWindows = new ScopedPasses();
     private @Nullable SweepTimer sweepTimer;
     private @Nullable Function<Boolean, BatchTransactions> transactions;
+    private Map<String, DataSource> replicas = new LinkedHashMap<>();
+    private SweepThrottle throttle = SweepThrottle.NEVER_HOLDS;
 
     private Builder(EntityManagerFactory emf) {
       this.emf = Objects.requireNonNull(emf, "emf");
@@ -244,6 +258,17 @@ public final class RuntimeInput {
       return this;
     }
 
+    /** A replica whose lag paces the sweeps, by name; a name given twice keeps the last. */
+    public Builder replica(String name, DataSource dataSource) {
+      replicas.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(dataSource, "dataSource"));
+      return this;
+    }
+
+    public Builder throttle(SweepThrottle throttle) {
+      this.throttle = Objects.requireNonNull(throttle, "throttle");
+      return this;
+    }
+
     /** The way to run a batch's transaction; the last one given wins. */
     public Builder transactions(Function<Boolean, BatchTransactions> transactions) {
       this.transactions = Objects.requireNonNull(transactions, "transactions");
@@ -263,6 +288,7 @@ public final class RuntimeInput {
       copy.configuration = Collections.unmodifiableMap(new LinkedHashMap<>(configuration));
       copy.options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
       copy.listeners = List.copyOf(listeners);
+      copy.replicas = Collections.unmodifiableMap(new LinkedHashMap<>(replicas));
       return new RuntimeInput(copy);
     }
   }

@@ -47,7 +47,8 @@ public final class StartLine {
               : " (within max-startup-stagger " + Durations.format(settings.maxStartupStagger()) + ")")
           .append(settings.dryRun() ? ", dry run" : "")
           .append(sweeper.describeScopes())
-          .append(", ").append(sweeper.describeStatements());
+          .append(", ").append(sweeper.describeStatements())
+          .append(sweeper.describePacing());
     }
     return text.toString();
   }

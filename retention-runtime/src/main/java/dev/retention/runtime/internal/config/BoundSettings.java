@@ -137,6 +137,31 @@ public final class BoundSettings implements PassSettings {
     return values.expiredPartitions;
   }
 
+  @Override
+  public Duration maxReplicaLag() {
+    return values.maxReplicaLag;
+  }
+
+  @Override
+  public int maxReplicaLagMb() {
+    return values.maxReplicaLagMb;
+  }
+
+  @Override
+  public Duration maxHoldPerSweep() {
+    return values.maxHoldPerSweep;
+  }
+
+  @Override
+  public RetentionOption.SynchronousCommit synchronousCommit() {
+    return values.synchronousCommit;
+  }
+
+  @Override
+  public int maxRowsPerSecond() {
+    return values.maxRowsPerSecond;
+  }
+
   /** @throws IllegalStateException before the runtime chose the statements */
   @Override
   public StatementShape statementShape() {
@@ -182,6 +207,11 @@ public final class BoundSettings implements PassSettings {
     private Map<String, Duration> scopeWindows = Map.of();
     private boolean epochCheck = BUILT_IN.epochCheck();
     private RetentionOption.ExpiredPartitions expiredPartitions = BUILT_IN.expiredPartitions();
+    private Duration maxReplicaLag = BUILT_IN.maxReplicaLag();
+    private int maxReplicaLagMb = BUILT_IN.maxReplicaLagMb();
+    private Duration maxHoldPerSweep = BUILT_IN.maxHoldPerSweep();
+    private RetentionOption.SynchronousCommit synchronousCommit = BUILT_IN.synchronousCommit();
+    private int maxRowsPerSecond = BUILT_IN.maxRowsPerSecond();
     /** Null until the runtime chose the statements. */
     private @Nullable StatementShape statementShape;
 
@@ -274,6 +304,31 @@ public final class BoundSettings implements PassSettings {
 
     public Builder expiredPartitions(RetentionOption.ExpiredPartitions expiredPartitions) {
       this.expiredPartitions = Objects.requireNonNull(expiredPartitions, "expiredPartitions");
+      return this;
+    }
+
+    public Builder maxReplicaLag(Duration maxReplicaLag) {
+      this.maxReplicaLag = Objects.requireNonNull(maxReplicaLag, "maxReplicaLag");
+      return this;
+    }
+
+    public Builder maxReplicaLagMb(int maxReplicaLagMb) {
+      this.maxReplicaLagMb = maxReplicaLagMb;
+      return this;
+    }
+
+    public Builder maxHoldPerSweep(Duration maxHoldPerSweep) {
+      this.maxHoldPerSweep = Objects.requireNonNull(maxHoldPerSweep, "maxHoldPerSweep");
+      return this;
+    }
+
+    public Builder synchronousCommit(RetentionOption.SynchronousCommit synchronousCommit) {
+      this.synchronousCommit = Objects.requireNonNull(synchronousCommit, "synchronousCommit");
+      return this;
+    }
+
+    public Builder maxRowsPerSecond(int maxRowsPerSecond) {
+      this.maxRowsPerSecond = maxRowsPerSecond;
       return this;
     }
 

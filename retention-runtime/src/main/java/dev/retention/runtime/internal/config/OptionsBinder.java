@@ -113,6 +113,11 @@ public final class OptionsBinder {
           .scopeWindows(windowsOfScopes)
           .epochCheck(resolved.epochCheck())
           .expiredPartitions(resolved.expiredPartitions())
+          .maxReplicaLag(resolved.maxReplicaLag())
+          .maxReplicaLagMb(resolved.maxReplicaLagMb())
+          .maxHoldPerSweep(resolved.maxHoldPerSweep())
+          .synchronousCommit(resolved.synchronousCommit())
+          .maxRowsPerSecond(resolved.maxRowsPerSecond())
           .build());
     });
     shorteningDefaults.forEach((setting, passes) -> problems.add(setting + " would shorten the compiled window of "

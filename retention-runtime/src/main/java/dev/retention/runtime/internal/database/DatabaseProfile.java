@@ -1,12 +1,15 @@
 package dev.retention.runtime.internal.database;
 
 import dev.retention.runtime.internal.mapping.TextComparison;
+import dev.retention.runtime.internal.pacing.ReplicaReader;
 import dev.retention.runtime.internal.partition.PartitionCatalog;
 import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.sql.DataSource;
 
 /**
  * Everything the runtime knows of one database: which native statements it gets and in which order, the lock that
@@ -79,6 +82,30 @@ public interface DatabaseProfile {
   /** The statements a batch's transaction runs before its first, for that transaction alone; none by default. */
   default List<String> batchSession() {
     return List.of();
+  }
+
+  /**
+   * What a batch's commit waits for under {@link #batchSession()}, and why, read from the server once for the start
+   * line; empty where the session changes nothing of it.
+   */
+  default Optional<String> describeCommits(SqlRows primary) {
+    return Optional.empty();
+  }
+
+  /**
+   * How the database's replicas are read for the passes that limit their lag: the primary's own view where the
+   * database has one, or else the replicas the application {@code named} (a data source each); empty where there is
+   * nothing to read.
+   *
+   * @param primary runs a query on the application's database
+   * @throws IllegalArgumentException when the database reads no named replicas and some were given, saying why
+   */
+  default Optional<ReplicaReader> replicaReader(SqlRows primary, Map<String, DataSource> named) {
+    if (!named.isEmpty()) {
+      throw new IllegalArgumentException("replicas given to the builder (" + String.join(", ", named.keySet())
+          + ") are read on MariaDB and MySQL; Retention reads no replica of " + name());
+    }
+    return Optional.empty();
   }
 
   /** The SQL states in which the database reports a transaction it rolled back to break a deadlock. */

@@ -1,10 +1,13 @@
 package dev.retention.runtime.internal.database;
 
 import dev.retention.runtime.internal.mapping.TextComparison;
+import dev.retention.runtime.internal.pacing.ReplicaReader;
 import dev.retention.runtime.internal.partition.PartitionCatalog;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import javax.sql.DataSource;
 
 /**
  * MariaDB and MySQL, where the server skips locked rows: on MariaDB the ordered delete with a limit for a table whose
@@ -69,6 +72,12 @@ final class MariaDbProfile implements DatabaseProfile {
     // SKIP LOCKED and the delete by keys wait on no row. A sweep that meets a held row goes on with the shape after it.
     return List.of(statements.orderedDelete(RowLockWait.INNODB, new MariaDbIndexes(), List.of(skipLocked, keyDelete)),
         skipLocked, keyDelete);
+  }
+
+  /** The replicas the application named, each asked for its own delay: the primary does not see them. */
+  @Override
+  public Optional<ReplicaReader> replicaReader(SqlRows primary, Map<String, DataSource> named) {
+    return named.isEmpty() ? Optional.empty() : Optional.of(new MariaDbReplicas(named));
   }
 
   @Override

@@ -67,6 +67,9 @@ final class JfrSweepListener implements SweepListener {
       event.partitionsDropped = report.partitionsDropped();
       event.partitionRows = report.partitionRows();
       event.scope = report.scope().isAll() ? null : report.scope().key();
+      event.held = report.heldFor().toMillis();
+      event.heldBy = report.heldBy().orElse(null);
+      event.replicaLagBytes = report.replicaLagBytes().orElse(-1L);
       event.commit();
     }
   }

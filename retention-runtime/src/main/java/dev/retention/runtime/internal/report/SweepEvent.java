@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.report;
 
 import jdk.jfr.Category;
+import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
@@ -59,6 +60,22 @@ public final class SweepEvent extends Event {
   @Label("Partition Rows")
   @Description("The rows those partitions held, as the database's statistics estimated them")
   public long partitionRows;
+
+  @Label("Held")
+  @Description("How long the sweep's batches waited for a replica past its limit or for the application's throttle")
+  @Timespan(Timespan.MILLISECONDS)
+  public long held;
+
+  @Label("Held By")
+  @Description("Why the sweep was held, the latest reason: which replica and how far behind, or the throttle's; null"
+      + " when nothing held it")
+  public String heldBy;
+
+  @Label("Replica Lag Bytes")
+  @Description("The WAL the replica furthest behind had still to replay at the sweep's last reading; -1 when none was"
+      + " read")
+  @DataAmount(DataAmount.BYTES)
+  public long replicaLagBytes;
 
   @Label("Scope")
   @Description("The scope value of an on-demand sweep of one scope; null for a sweep of the whole pass")

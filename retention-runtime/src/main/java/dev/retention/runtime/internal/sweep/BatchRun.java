@@ -6,6 +6,7 @@ import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.config.Durations;
+import dev.retention.runtime.internal.pacing.Pacing;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.pass.ScopeGroup;
@@ -276,6 +277,13 @@ final class BatchRun implements Batch.Guard {
       if (stopSignal.stopRequested()) {
         return ended(done.plus(SweepResult.WORK_LEFT));
       }
+      // Replicas behind their limit, the application's throttle and the ceiling on rows a second hold the batch here,
+      // outside its time: the sizer never sees the wait.
+      Pacing.Start paced = pass.pacing().beforeBatch(holdLeft(soFar.plus(done)), deadlineNanos);
+      done = done.plus(SweepResult.paced(paced.paced()));
+      if (!paced.mayStart()) {
+        return ended(done.plus(SweepResult.WORK_LEFT));
+      }
       int number = soFar.batches() + done.batches() + 1;
       oldestAfterLastBatch = null;
       pass.environment().listener().batchStarted(pass.name(), number);
@@ -290,6 +298,7 @@ final class BatchRun implements Batch.Guard {
         return ended(done.plus(failed("batch " + number, e)));
       }
       Duration took = Duration.ofNanos(pass.environment().nanoTime() - start);
+      pass.pacing().afterBatch(deletedNow, start);
       done = done.plus(SweepResult.batch(deletedNow));
       sizer.completed(batchSize, deletedNow, took);
       pass.environment().listener().batchCompleted(BatchReport.of(pass.name(), number, deletedNow, took, batchSize));
@@ -312,6 +321,12 @@ final class BatchRun implements Batch.Guard {
         return ended(done.plus(SweepResult.WORK_LEFT));
       }
     }
+  }
+
+  /** How much longer the sweep may be held, after the holds of {@code soFar}: {@code max-hold-per-sweep} less them. */
+  private Duration holdLeft(SweepResult soFar) {
+    Duration left = pass.settings().maxHoldPerSweep().minus(soFar.paced().held());
+    return left.isNegative() ? Duration.ZERO : left;
   }
 
   /** Whether {@code deadlineNanos}, a monotonic reading, has passed; never for {@link #NO_DEADLINE}. */

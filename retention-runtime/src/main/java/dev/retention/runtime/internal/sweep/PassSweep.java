@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.PassSettings;
+import dev.retention.runtime.internal.pacing.Pacing;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
 import dev.retention.runtime.internal.shape.Shape;
@@ -11,9 +12,10 @@ import org.jspecify.annotations.Nullable;
  * windows of its scopes.
  *
  * @param scopeWindows the windows of the pass's scopes; null for a pass without a scope attribute
+ * @param pacing what its batches wait for before they start
  */
 record PassSweep(SweepEnvironment environment, PassModel model, PassSettings settings, Shape shape,
-    @Nullable ScopeWindowing scopeWindows) {
+    @Nullable ScopeWindowing scopeWindows, Pacing pacing) {
 
   String name() {
     return model.name();

@@ -3,6 +3,7 @@ package dev.retention.runtime.internal.sweep;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.lock.PassLocks;
+import dev.retention.runtime.internal.pacing.PacingSources;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
@@ -19,9 +20,11 @@ import java.util.function.LongSupplier;
  *     sweep's budget. Never the clock, which may stand still or step back.
  * @param locks the passes' locks in the database, which decide which instance sweeps a pass now
  * @param deadlocks which failures of a batch are the database breaking a deadlock, worth running the batch again
+ * @param pacing what paces every pass's batches: replicas, the throttle ({@link PacingSources})
  */
 public record SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
-    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, PassLocks locks, Deadlocks deadlocks) {
+    SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, PassLocks locks, Deadlocks deadlocks,
+    PacingSources pacing) {
 
   /** Now, by {@link #monotonic}. */
   long nanoTime() {

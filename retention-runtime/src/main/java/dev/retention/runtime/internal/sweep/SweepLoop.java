@@ -143,6 +143,7 @@ final class SweepLoop {
     if (!started) {
       tellStarted(cutoff);
     }
+    pass.pacing().sweepEnded(result.paced());
     SweepReport report = result.report(pass.name(), now, cutoff, request.scope(), pass.settings().dryRun(),
         Duration.ofNanos(pass.environment().nanoTime() - startNanos));
     pass.environment().listener().sweepFinished(report);

@@ -2,6 +2,8 @@ package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.internal.pacing.Paced;
+import dev.retention.runtime.internal.pacing.ReplicaLag;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,14 +24,15 @@ import java.util.Optional;
  * @param partitionRows the rows the catalog estimated those partitions held
  * @param epochCheck what the once-a-sweep check of the epoch values found; empty before it ran
  * @param skipped another instance held the pass's lock: the sweep did not run
+ * @param paced how long replicas or the throttle held its batches, and why ({@link Pacing})
  */
 record SweepResult(long deleted, int batches, boolean workRemains, boolean moreLater, Optional<Duration> lag,
     Optional<RuntimeException> failure, List<String> partitions, long partitionRows,
-    Optional<EpochPlausibility.Finding> epochCheck, boolean skipped) {
+    Optional<EpochPlausibility.Finding> epochCheck, boolean skipped, Paced paced) {
 
   /** Nothing done yet. */
   static final SweepResult NOTHING = new SweepResult(0, 0, false, false, Optional.empty(), Optional.empty(), List.of(),
-      0, Optional.empty(), false);
+      0, Optional.empty(), false, Paced.NONE);
 
   SweepResult {
     partitions = List.copyOf(partitions);
@@ -44,7 +47,8 @@ record SweepResult(long deleted, int batches, boolean workRemains, boolean moreL
     allPartitions.addAll(later.partitions);
     return new SweepResult(deleted + later.deleted, batches + later.batches, workRemains || later.workRemains,
         moreLater || later.moreLater, longer(lag, later.lag), later.failure.or(() -> failure), allPartitions,
-        partitionRows + later.partitionRows, epochCheck.or(() -> later.epochCheck), skipped || later.skipped);
+        partitionRows + later.partitionRows, epochCheck.or(() -> later.epochCheck), skipped || later.skipped,
+        paced.plus(later.paced));
   }
 
   private static Optional<Duration> longer(Optional<Duration> one, Optional<Duration> other) {
@@ -66,38 +70,44 @@ record SweepResult(long deleted, int batches, boolean workRemains, boolean moreL
 
   private SweepResult with(long rows, int batchCount) {
     return new SweepResult(rows, batchCount, false, false, lag, failure, partitions, partitionRows, epochCheck,
-        skipped);
+        skipped, paced);
   }
 
   /** The step stopped with expired rows left in its scope. */
   static final SweepResult WORK_LEFT = new SweepResult(0, 0, true, false, Optional.empty(), Optional.empty(),
-      List.of(), 0, Optional.empty(), false);
+      List.of(), 0, Optional.empty(), false, Paced.NONE);
 
   /** The step went past a scope whose share was spent, with rows left in it. */
   static final SweepResult MORE_LATER = new SweepResult(0, 0, false, true, Optional.empty(), Optional.empty(),
-      List.of(), 0, Optional.empty(), false);
+      List.of(), 0, Optional.empty(), false, Paced.NONE);
 
   /** The sweep did not run: another instance held the pass's lock. */
   static final SweepResult SKIPPED = new SweepResult(0, 0, false, false, Optional.empty(), Optional.empty(),
-      List.of(), 0, Optional.empty(), true);
+      List.of(), 0, Optional.empty(), true, Paced.NONE);
 
   static SweepResult failed(RuntimeException failure) {
     return new SweepResult(0, 0, false, false, Optional.empty(), Optional.of(failure), List.of(), 0,
-        Optional.empty(), false);
+        Optional.empty(), false, Paced.NONE);
   }
 
   static SweepResult lag(Optional<Duration> lag) {
-    return new SweepResult(0, 0, false, false, lag, Optional.empty(), List.of(), 0, Optional.empty(), false);
+    return new SweepResult(0, 0, false, false, lag, Optional.empty(), List.of(), 0, Optional.empty(), false, Paced.NONE);
   }
 
   static SweepResult epochChecked(EpochPlausibility.Finding finding) {
     return new SweepResult(0, 0, false, false, Optional.empty(), Optional.empty(), List.of(), 0,
-        Optional.of(finding), false);
+        Optional.of(finding), false, Paced.NONE);
   }
 
   static SweepResult partitions(List<String> partitions, long rows, boolean workRemains) {
     return new SweepResult(0, 0, workRemains, false, Optional.empty(), Optional.empty(), partitions, rows,
-        Optional.empty(), false);
+        Optional.empty(), false, Paced.NONE);
+  }
+
+  /** What pacing did before a batch: how long it was held, and why. */
+  static SweepResult paced(Paced paced) {
+    return new SweepResult(0, 0, false, false, Optional.empty(), Optional.empty(), List.of(), 0, Optional.empty(),
+        false, paced);
   }
 
   boolean failed() {
@@ -124,6 +134,10 @@ record SweepResult(long deleted, int batches, boolean workRemains, boolean moreL
         .skipped(skipped)
         .partitions(partitions, partitionRows)
         .setAside(epoch.rows(), epoch.reason())
+        .held(paced.held(), paced.heldBy().orElse(null))
+        .replicaLag(paced.replica().flatMap(replica -> replica.bytes().isPresent()
+            ? Optional.of(replica.bytes().getAsLong()) : Optional.empty()),
+            paced.replica().flatMap(ReplicaLag::time))
         .build();
   }
 }

@@ -4,6 +4,7 @@ import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.internal.config.BoundSettings;
 import dev.retention.runtime.internal.config.OptionLimits;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.partition.PartitionPlan;
@@ -50,7 +51,8 @@ public final class Sweeper {
   public Sweeper(SweepEnvironment environment, PassModel model, PassSettings settings, ShapeChoice.Choice choice,
       @Nullable ScopeWindowing scopes, PartitionPlan partitions) {
     this.partitions = partitions;
-    this.pass = new PassSweep(environment, model, settings, choice.shape(), scopes);
+    this.pass = new PassSweep(environment, model, settings, choice.shape(), scopes,
+        environment.pacing().forPass(settings));
     this.choice = choice;
     this.rounds = scopes == null ? null : new ScopeRounds(pass);
     // With batch-size set, that size; otherwise sized, up to the largest batch. One sizer for every sweep of the pass
@@ -64,7 +66,24 @@ public final class Sweeper {
   }
 
   public PassSettings settings() {
-    return pass.settings();
+    int rate = pass.pacing().rate().rowsPerSecond();
+    if (rate == pass.settings().maxRowsPerSecond() || !(pass.settings() instanceof BoundSettings bound)) {
+      return pass.settings();
+    }
+    return bound.toBuilder().maxRowsPerSecond(rate).build(); // as changed at run time
+  }
+
+  /**
+   * Sets the pass's ceiling on rows deleted a second from its next batch on ({@code max-rows-per-second}); 0 lifts it.
+   * The caller checked the bounds.
+   */
+  public void maxRowsPerSecond(int rowsPerSecond) {
+    pass.pacing().rate().set(rowsPerSecond);
+  }
+
+  /** What paces the pass's batches, for the start line; empty when only the throttle can hold it. */
+  public String describePacing() {
+    return pass.pacing().describe();
   }
 
   /** The values of the pass's scope attribute; only for a pass that has one. */

@@ -165,7 +165,8 @@ class OptionsBinderTest {
             + " (options: enabled, retention, min-retention, batch-size, batch-target, batch-delay, sweep-interval,"
             + " max-startup-stagger, max-batches-per-sweep, dry-run, batch-timeout, max-batches-per-scope,"
             + " scope-sweep-budget, epoch-check,"
-            + " expired-partitions)");
+            + " expired-partitions, max-replica-lag, max-replica-lag-mb, max-hold-per-sweep, synchronous-commit,"
+            + " max-rows-per-second)");
   }
 
   @Test
@@ -298,6 +299,32 @@ class OptionsBinderTest {
 
     assertEquals(Duration.ofDays(30), settings.get(AUDIT).retention(), "shortened explicitly, for this pass");
     assertEquals(Duration.ofHours(2), settings.get(SESSION).retention(), "0 lengthened to 2h");
+  }
+
+  @Test
+  void thePacingOptionsAreBoundForOnePassAndForAll() {
+    Map<String, BoundSettings> settings = bind(Map.of(
+        "retention.defaults.max-replica-lag-mb", "8",
+        "retention.defaults.synchronous-commit", "server",
+        "retention." + AUDIT + ".max-replica-lag", "2s",
+        "retention." + AUDIT + ".max-hold-per-sweep", "5m",
+        "retention." + AUDIT + ".max-rows-per-second", "1_000"));
+
+    assertEquals(8, settings.get(AUDIT).maxReplicaLagMb());
+    assertEquals(8, settings.get(SESSION).maxReplicaLagMb());
+    assertEquals(Duration.ofSeconds(2), settings.get(AUDIT).maxReplicaLag());
+    assertEquals(Duration.ZERO, settings.get(SESSION).maxReplicaLag(), "not checked by default");
+    assertEquals(Duration.ofMinutes(5), settings.get(AUDIT).maxHoldPerSweep());
+    assertEquals(Duration.ofMinutes(1), settings.get(SESSION).maxHoldPerSweep(), "the built-in default");
+    assertEquals(1_000, settings.get(AUDIT).maxRowsPerSecond());
+    assertEquals(0, settings.get(SESSION).maxRowsPerSecond(), "no limit by default");
+    assertEquals(RetentionOption.SynchronousCommit.SERVER, settings.get(SESSION).synchronousCommit());
+  }
+
+  @Test
+  void aSynchronousCommitOtherThanAutoOrServerIsRejected() {
+    assertProblems(Map.of("retention.defaults.synchronous-commit", "on"),
+        "retention.defaults.synchronous-commit = \"on\": expected auto, server");
   }
 
   @Test

@@ -45,7 +45,8 @@ class DatabaseProfileTest {
     assertInstanceOf(PostgresPartitions.class, postgres.partitionCatalog().orElseThrow());
     assertEquals(TextComparison.EXACT, postgres.textComparison());
     assertInstanceOf(PostgresScopeColumns.class, postgres.scopeColumns().orElseThrow());
-    assertEquals(List.of("set local synchronous_commit to off"), postgres.batchSession());
+    assertEquals(List.of("select set_config('synchronous_commit', 'off', true)"
+        + " where current_setting('synchronous_standby_names') = ''"), postgres.batchSession());
     assertEquals(java.util.Set.of("40001", "40P01"), postgres.deadlockStates());
   }
 

@@ -4,10 +4,14 @@ import dev.retention.runtime.BatchReport;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.SweepThrottle;
 import dev.retention.runtime.TransactionRunner;
 import dev.retention.runtime.internal.database.DatabaseDetection;
 import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.lock.PassLocks;
+import dev.retention.runtime.internal.pacing.PacingSources;
+import dev.retention.runtime.internal.pacing.PacingTime;
+import dev.retention.runtime.internal.pacing.ReplicaWatch;
 import dev.retention.runtime.internal.partition.PartitionPlan;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.scope.ScopeValues;
@@ -29,6 +33,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -54,6 +59,26 @@ final class LoopFixture implements AutoCloseable {
   /** What the listener heard, in order. */
   final List<String> heard = new ArrayList<>();
   private Consumer<BatchReport> onBatch = batch -> {};
+  /** The throttle the sweepers made from now on ask. */
+  final AtomicReference<SweepThrottle> throttle = new AtomicReference<>(SweepThrottle.NEVER_HOLDS);
+  /** The replicas the sweepers made from now on read; none until a test sets some. */
+  Optional<ReplicaWatch> replicas = Optional.empty();
+  /** Pacing's time: the test's monotonic source, which a pause moves on at once (unless the runtime stops). */
+  final PacingTime pacingTime = new PacingTime() {
+    @Override
+    public long nanoTime() {
+      return nanos.get();
+    }
+
+    @Override
+    public boolean pause(Duration delay) {
+      if (stop.stopRequested()) {
+        return false;
+      }
+      nanos.addAndGet(delay.toNanos());
+      return true;
+    }
+  };
   private long nextId = 1;
 
   LoopFixture() {
@@ -93,7 +118,8 @@ final class LoopFixture implements AutoCloseable {
       BatchTransactions transactions) {
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, Clock.fixed(NOW, ZoneOffset.UTC),
         ZoneOffset.UTC, new Listener(), stop, nanos::get, PassLocks.NONE,
-        Deadlocks.of(DatabaseDetection.of(emf)));
+        Deadlocks.of(DatabaseDetection.of(emf)),
+        new PacingSources(replicas, throttle, pacingTime, Optional.empty()));
     return new Sweeper(environment, PassModel.of(pass, emf.getMetamodel()), settings,
         new ShapeChoice.Choice(shape, List.of()), windows, PartitionPlan.NONE);
   }

@@ -9,22 +9,50 @@ import java.util.Optional;
 
 /** The settings the loop's unit suite sweeps with: fixed batches, no pause, the few bounds each test sets. */
 record LoopSettings(int batchSize, int maxBatchesPerSweep, int maxBatchesPerScope, Duration scopeSweepBudget,
-    boolean dryRun) implements PassSettings {
+    boolean dryRun, Duration maxHoldPerSweep, int maxRowsPerSecond, int maxReplicaLagMb) implements PassSettings {
 
   static LoopSettings batchesOf(int size) {
-    return new LoopSettings(size, 100, 10, Duration.ofSeconds(1), false);
+    return new LoopSettings(size, 100, 10, Duration.ofSeconds(1), false, Duration.ofMinutes(1), 0, 0);
   }
 
   LoopSettings maxBatchesPerSweep(int batches) {
-    return new LoopSettings(batchSize, batches, maxBatchesPerScope, scopeSweepBudget, dryRun);
+    return new LoopSettings(batchSize, batches, maxBatchesPerScope, scopeSweepBudget, dryRun, maxHoldPerSweep,
+        maxRowsPerSecond, maxReplicaLagMb);
   }
 
   LoopSettings maxBatchesPerScope(int batches) {
-    return new LoopSettings(batchSize, maxBatchesPerSweep, batches, scopeSweepBudget, dryRun);
+    return new LoopSettings(batchSize, maxBatchesPerSweep, batches, scopeSweepBudget, dryRun, maxHoldPerSweep,
+        maxRowsPerSecond, maxReplicaLagMb);
   }
 
   LoopSettings scopeSweepBudget(Duration budget) {
-    return new LoopSettings(batchSize, maxBatchesPerSweep, maxBatchesPerScope, budget, dryRun);
+    return new LoopSettings(batchSize, maxBatchesPerSweep, maxBatchesPerScope, budget, dryRun, maxHoldPerSweep,
+        maxRowsPerSecond, maxReplicaLagMb);
+  }
+
+  LoopSettings maxHoldPerSweep(Duration hold) {
+    return new LoopSettings(batchSize, maxBatchesPerSweep, maxBatchesPerScope, scopeSweepBudget, dryRun, hold,
+        maxRowsPerSecond, maxReplicaLagMb);
+  }
+
+  LoopSettings maxRowsPerSecond(int rows) {
+    return new LoopSettings(batchSize, maxBatchesPerSweep, maxBatchesPerScope, scopeSweepBudget, dryRun,
+        maxHoldPerSweep, rows, maxReplicaLagMb);
+  }
+
+  LoopSettings maxReplicaLagMb(int megabytes) {
+    return new LoopSettings(batchSize, maxBatchesPerSweep, maxBatchesPerScope, scopeSweepBudget, dryRun,
+        maxHoldPerSweep, maxRowsPerSecond, megabytes);
+  }
+
+  @Override
+  public Duration maxReplicaLag() {
+    return Duration.ZERO;
+  }
+
+  @Override
+  public RetentionOption.SynchronousCommit synchronousCommit() {
+    return RetentionOption.SynchronousCommit.AUTO;
   }
 
   @Override

@@ -12,6 +12,7 @@ import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 
 /**
@@ -63,7 +64,8 @@ public final class HibernateShapes {
    * The shapes for the factory, fastest first: the purge of {@code @SoftDelete} entities, then those {@code database}
    * gets; none when the factory is not Hibernate's.
    */
-  public static List<NativeShapes> forFactory(EntityManagerFactory emf, DatabaseProfile database) {
+  public static List<NativeShapes> forFactory(EntityManagerFactory emf, DatabaseProfile database,
+      Set<String> onServerSettings) {
     SessionFactoryImplementor factory;
     try {
       factory = emf.unwrap(SessionFactoryImplementor.class);
@@ -73,7 +75,7 @@ public final class HibernateShapes {
     List<NativeShapes> shapes = new ArrayList<>();
     // First: no other shape purges a @SoftDelete entity, and it takes no other entity.
     shapes.add(new SoftDeletePurge(factory, database.skipsLockedRows()));
-    shapes.addAll(database.nativeShapes(new Statements(factory, emf, BatchSession.of(database))));
+    shapes.addAll(database.nativeShapes(new Statements(factory, emf, BatchSession.of(database, onServerSettings))));
     return shapes;
   }
 

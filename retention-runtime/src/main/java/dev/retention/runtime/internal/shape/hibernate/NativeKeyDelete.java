@@ -114,7 +114,7 @@ final class NativeKeyDelete implements NativeShapes {
     @Override
     public int deleteRows(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
-      session.prepare(em);
+      session.prepare(em, rows);
       List<Object> keys = ShapeSteps.selectKeys(em, batch);
       int deleted = 0;
       for (List<Object> chunk : rows.pass().keys().chunks(keys)) {

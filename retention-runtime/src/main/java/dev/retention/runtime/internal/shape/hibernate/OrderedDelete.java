@@ -173,7 +173,7 @@ final class OrderedDelete implements NativeShapes {
       if (rows == metLocksIn) {
         return other.deleteBatch(em, batch);
       }
-      session.prepare(em);
+      session.prepare(em, rows);
       NativeQuery<?> statement = em.createNativeQuery(bounds(em) + delete)
           .unwrap(NativeQuery.class)
           .addSynchronizedEntityClass(rows.pass().entityType())

@@ -132,7 +132,7 @@ final class PostgresCtidShape implements NativeShapes {
     @Override
     public int deleteRows(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
-      session.prepare(em);
+      session.prepare(em, rows);
       // The predicate once, with its labels, at the selection and again at the delete.
       List<Object> binds = new ArrayList<>();
       binds.add(rows.cutoffValue());

@@ -180,7 +180,7 @@ final class RangeShapes implements NativeShapes {
       if (metLocks || batch.size() < RANGE_FROM || rows == overflowedIn) {
         return other.deleteBatch(em, batch);
       }
-      session.prepare(em);
+      session.prepare(em, rows);
       List<?> end = rows.bind(em.createQuery(Jpql.probeRangeEnd(rows)))
           .setFirstResult(batch.size() - 1)
           .setMaxResults(1)

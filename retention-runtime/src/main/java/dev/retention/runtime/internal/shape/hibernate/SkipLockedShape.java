@@ -98,7 +98,7 @@ final class SkipLockedShape implements NativeShapes {
     @Override
     public int deleteRows(EntityManager em, Batch batch) {
       ExpiredRows rows = batch.rows();
-      session.prepare(em);
+      session.prepare(em, rows);
       boolean removeEach = rows.pass().strategy() == DeleteStrategy.ENTITY_REMOVAL
           || byPrimaryKeyOnly && primaryKeyDelete.isEmpty() && !rows.hasCondition();
       if (removeEach) {
