@@ -50,6 +50,7 @@ public record BenchmarkOptions(
     int drainRepeats,
     int replicaLimitMb,
     int replicaReplayMillis,
+    int heldSeconds,
     Path out) {
 
   /** The parts of a run. */
@@ -77,7 +78,9 @@ public record BenchmarkOptions(
      * PostgreSQL, a private primary and a streaming replica slowed by pausing its replay on a schedule: the replica's lag
      * during a drain with the replica gate off and at {@code --replica-limit-mb}, and the replica's own replay time.
      */
-    REPLICAS;
+    REPLICAS,
+    /** One expired row held by another transaction while the background sweeps run: sweeps and statements a second. */
+    HELD;
 
     static Mode parse(String key) {
       return valueOf(key.trim().toUpperCase(Locale.ROOT));
@@ -95,7 +98,7 @@ public record BenchmarkOptions(
                 minute. The figures mean nothing.
 
       Overrides:
-        --modes=drain,idle,memory,compile,sessions,scopes,locks,partitions,replicas   parts to run
+        --modes=drain,idle,memory,compile,sessions,scopes,locks,partitions,replicas,held  parts to run
         --databases=h2,postgresql,mariadb   a server that does not answer is skipped with a message
         --rows=N --expired-percent=P        the table of each drain
         --layouts=ordered,scattered
@@ -194,6 +197,7 @@ public record BenchmarkOptions(
           Integer.parseInt(values.get("drain-repeats")),
           Integer.parseInt(values.get("replica-limit-mb")),
           Integer.parseInt(values.get("replica-replay-ms")),
+          Integer.parseInt(values.get("held-seconds")),
           Path.of(values.get("out")));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("A numeric option is not a number: " + e.getMessage(), e);
@@ -226,6 +230,7 @@ public record BenchmarkOptions(
     values.put("drain-repeats", "1");
     values.put("replica-limit-mb", "8");
     values.put("replica-replay-ms", "10");
+    values.put("held-seconds", "6");
     values.put("memory-heap", "64m");
     values.put("compile-entities", smoke ? "20" : "200");
     values.put("compile-runs", smoke ? "1" : "7");

@@ -11,6 +11,7 @@ import dev.retention.benchmarks.report.TargetReport;
 import dev.retention.benchmarks.suite.CompileSuite;
 import dev.retention.benchmarks.suite.DatabaseSuite;
 import dev.retention.benchmarks.suite.MemorySuite;
+import dev.retention.benchmarks.held.HeldRowSuite;
 import dev.retention.benchmarks.locks.LockSuite;
 import dev.retention.benchmarks.scopes.ScopeSuite;
 import dev.retention.benchmarks.sessions.SessionSuite;
@@ -19,6 +20,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.TimeZone;
 
@@ -90,6 +92,10 @@ public final class Benchmarks {
     }
     if (options.modes().contains(Mode.REPLICAS)) {
       new ReplicaSuite(options, System.out).run();
+    }
+    if (options.modes().contains(Mode.HELD)) {
+      new HeldRowSuite(Duration.ofSeconds(options.heldSeconds()), options.requireServers(), System.out)
+          .run(options.databases());
     }
     if (options.modes().contains(Mode.COMPILE)) {
       new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();

@@ -56,7 +56,11 @@ import java.util.function.ToDoubleFunction;
  *       application's throttle ({@code SweepReport.heldFor()}), zero for a sweep nothing held; its sum is the time held;
  *   <li>{@value #REPLICA_LAG_BYTES} (gauge) and {@value #REPLICA_LAG} (time gauge, seconds): the replica furthest behind
  *       at the last reading of any sweep of the pass, in WAL bytes to replay (PostgreSQL) and in time; NaN while no
- *       sweep read one (no replica limit, or none that reports it).
+ *       sweep read one (no replica limit, or none that reports it);
+ *   <li>{@value #NO_PROGRESS} (gauge): 1 when the last sweep of the whole pass made no progress (it deleted nothing
+ *       while expired rows are left: held by another transaction, or out of its statement's reach; the report and the
+ *       log say which), 0 otherwise. Not a failure: the pass waits a backoff and tries again; rows held for long show
+ *       here.
  * </ul>
  *
  * <p>The gauges follow the sweeps of the whole pass: an on-demand sweep of one scope (one tenant) says nothing of the
@@ -98,6 +102,8 @@ public final class MicrometerSweepListener implements SweepListener {
   public static final String REPLICA_LAG_BYTES = "retention.replica.lag.bytes";
   /** How far behind in time the replica furthest behind was at the last sweep's last reading, a time gauge. */
   public static final String REPLICA_LAG = "retention.replica.lag";
+  /** Whether the last sweep made no progress (deleted nothing while expired rows are left), a gauge of 1 or 0. */
+  public static final String NO_PROGRESS = "retention.no.progress";
 
   /** The tag that names the pass: the entity's fully qualified class name. */
   public static final String PASS_TAG = "pass";
@@ -126,7 +132,10 @@ public final class MicrometerSweepListener implements SweepListener {
       PassGauge.seconds(LAST_SUCCESS, "When the last successful sweep of a retention pass ended, in seconds since the"
               + " epoch by the runtime's clock; NaN until one has", Double.NaN,
           (previous, report) -> report.succeeded() ? epochSeconds(report.startedAt().plus(report.duration()))
-              : previous));
+              : previous),
+      PassGauge.of(NO_PROGRESS, "1 when the last sweep of a retention pass deleted nothing while expired rows are left"
+              + " (held by another transaction, or out of its statement's reach), 0 otherwise", 0,
+          (previous, report) -> report.noProgress().isPresent() ? 1 : 0));
 
   /**
    * The counters a sweep's report adds to, each made when the runtime is built for the passes that may move it. A

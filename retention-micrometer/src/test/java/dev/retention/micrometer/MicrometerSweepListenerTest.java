@@ -80,6 +80,25 @@ class MicrometerSweepListenerTest {
         registry.get("retention.expiry.lag").tag("pass", SESSIONS).timeGauge().value(TimeUnit.SECONDS)));
   }
 
+  /**
+   * A sweep that deleted nothing while expired rows are left made no progress: its gauge says so until a sweep makes
+   * some, and it is no failure (its sweep is timed as a success).
+   */
+  @Test
+  void aSweepWithoutProgressShowsOnItsGaugeUntilOneDeletesRowsAndIsNoFailure() {
+    listener.sweepFinished(SweepReport.builder(SESSIONS, NOW, NOW).batches(1).workRemains(true)
+        .lag(Optional.of(Duration.ofMinutes(5)))
+        .noProgress(SweepReport.NoProgress.HELD_ROWS, "every expired row left is locked by another transaction")
+        .build());
+
+    assertEquals(1, registry.get(MicrometerSweepListener.NO_PROGRESS).tag("pass", SESSIONS).gauge().value());
+    assertEquals(1, registry.get("retention.sweeps").tags("pass", SESSIONS, "outcome", "success").timer().count());
+
+    listener.sweepFinished(SweepReport.builder(SESSIONS, NOW.plusSeconds(10), NOW).deleted(1).batches(1).build());
+
+    assertEquals(0, registry.get(MicrometerSweepListener.NO_PROGRESS).tag("pass", SESSIONS).gauge().value());
+  }
+
   @Test
   void gaugesFollowTheLastSweepOfEachPass() {
     listener.sweepFinished(report(SESSIONS, true, Optional.of(Duration.ofMinutes(90)), Optional.empty(),
@@ -218,7 +237,7 @@ class MicrometerSweepListenerTest {
 
     assertEquals(metersOfThePass, registry.getMeters().size());
     assertEquals(10_000, registry.get("retention.rows.deleted").tag("pass", SESSIONS).counter().count());
-    assertEquals(13, metersOfThePass, "rows, batches, three sweep outcomes, four gauges, the info, the time held, the"
+    assertEquals(14, metersOfThePass, "rows, batches, three sweep outcomes, five gauges, the info, the time held, the"
         + " two replica gauges: "
         + registry.getMeters().stream().map(meter -> meter.getId().getName()).toList());
   }

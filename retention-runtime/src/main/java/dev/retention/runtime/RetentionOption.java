@@ -27,8 +27,10 @@ public enum RetentionOption {
   BATCH_SIZE("batch-size", Type.INTEGER, 500,
       // A batch holds its rows' locks in one transaction, and larger batches gained nothing measured here.
       Bounds.of(1, 10_000, ""),
-      "The first batch's size; set explicitly, the size of every batch (one transaction), which batch-target then"
-          + " no longer sizes. A short batch ends the sweep once no expired row is left."),
+      "The first batch's size; set explicitly, nearer the pass than batch-target (its own against a default, or"
+          + " configuration against code), the size of every batch (one transaction), which batch-target then no"
+          + " longer sizes; both set in one place fail the build. A short batch ends the sweep once no expired row is"
+          + " left."),
   // 25 ms by default: sized batches deleted 2.4 to 2.5 times the rows a second of fixed 500 on PostgreSQL, 1.6 to 2.2
   // times on MariaDB and 1.1 times on H2, foreground writes no slower on the servers (docs/PERFORMANCE.md, run L);
   // about half the 50 ms a foreground write may wait.
@@ -36,8 +38,9 @@ public enum RetentionOption {
       // Below a millisecond a batch's fixed cost (a transaction, a round trip) is most of it; above ten seconds the
       // foreground writes waiting on its rows' locks wait that long.
       Bounds.of(Duration.ofMillis(1), Duration.ofSeconds(10), " (a batch holds its rows' locks that long)"),
-      "Sizes batches to take about this long, unless batch-size is set explicitly: batches grow while faster and"
-          + " shrink when slower twice in a row, failed or deadlocked, within 10 rows and the largest batch."),
+      "Sizes batches to take about this long, unless batch-size is set nearer the pass: batches grow while faster"
+          + " and shrink when slower twice in a row, failed or deadlocked, within 10 rows and the largest batch. Must"
+          + " be below batch-timeout."),
   BATCH_DELAY("batch-delay", Type.DURATION, Duration.ZERO,
       // An hour, the default interval: a longer pause stretches one sweep beyond the schedule it belongs to.
       Bounds.of(Duration.ZERO, Duration.ofHours(1), ""),

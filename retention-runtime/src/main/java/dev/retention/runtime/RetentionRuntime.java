@@ -67,6 +67,8 @@ public final class RetentionRuntime implements AutoCloseable {
   private final Listeners listeners;
   /** The throttle every pass's pacing asks, which {@link #throttle(SweepThrottle)} replaces. */
   private final AtomicReference<SweepThrottle> throttle;
+  /** What the start line says of the database, where it is worth a word. */
+  private final Optional<String> databaseNote;
   private @Nullable BackgroundSweeps background;
   private volatile boolean closed;
 
@@ -84,6 +86,7 @@ public final class RetentionRuntime implements AutoCloseable {
     this.throttle = parts.throttle();
     // Before any sweep can be reported, on-demand ones included: a listener's meters then start from their first value.
     listeners.runtimeBuilt(sweepers.values().stream().map(Sweeper::settings).collect(Collectors.toList()));
+    this.databaseNote = parts.databaseNote();
   }
 
   /** A builder for a runtime over {@code emf}'s entities. */
@@ -112,6 +115,17 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /**
+   * The sweep of all of {@code passName}'s rows under way, in the background or called for ({@code sweepAll()},
+   * {@code sweep(pass)}): when it began and the batches and rows it has committed so far. Empty when none is under way;
+   * on-demand sweeps of one scope are not shown.
+   *
+   * @throws IllegalArgumentException when no pass has that name
+   */
+  public Optional<SweepInFlight> sweepInFlight(String passName) {
+    return sweeper(passName).inFlight();
+  }
+
+  /**
    * Starts the background sweepers: the first sweep of each enabled pass after its startup offset, then one per
    * interval. Returns at once; calling it again does nothing.
    */
@@ -120,7 +134,7 @@ public final class RetentionRuntime implements AutoCloseable {
     if (background == null) {
       // Everything that can fail comes before the first thread: start() starts every sweeper or none.
       List<Sweeper> enabled = enabledSweepers();
-      String startLine = StartLine.of(passes, enabled, transactions.name());
+      String startLine = StartLine.of(passes, enabled, transactions.name(), databaseNote);
       BackgroundSweeps sweeps = new BackgroundSweeps(sweepers,
           enabled.stream().map(Sweeper::settings).collect(Collectors.toList()), clock, stopSignal, maxConcurrentSweeps,
           threadFactory, sweepTimer.orElse(null));
@@ -220,7 +234,8 @@ public final class RetentionRuntime implements AutoCloseable {
             + " sweep(\"" + passName + "\") sweeps all its rows");
       }
       return sweeper.sweepScope(scopeValue == null ? scope : Scope.of(sweeper.scopeValues().convert(scopeValue)));
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
+      // The sweep reports what failed; this is the last guard of a caller that is often a request.
       LOGGER.log(Level.WARNING, () -> "Retention could not sweep " + scope + " of " + passName + ": " + e.getMessage());
       return SweepReport.builder(String.valueOf(passName), now, now)
           .failure(new SweepFailedException(String.valueOf(passName), scope.toString(), now, e))

@@ -35,12 +35,16 @@ public final class SweepReport {
   private final Optional<String> heldBy;
   private final Optional<Long> replicaLagBytes;
   private final Optional<Duration> replicaLag;
+  private final Optional<NoProgress> noProgress;
+  private final Optional<String> noProgressReason;
 
   private SweepReport(Builder builder) {
     this.heldFor = builder.heldFor;
     this.heldBy = Optional.ofNullable(builder.heldBy);
     this.replicaLagBytes = builder.replicaLagBytes;
     this.replicaLag = builder.replicaLag;
+    this.noProgress = Optional.ofNullable(builder.noProgress);
+    this.noProgressReason = Optional.ofNullable(builder.noProgressReason);
     this.partitions = builder.partitions;
     this.partitionRows = builder.partitionRows;
     this.setAside = builder.setAside;
@@ -91,15 +95,20 @@ public final class SweepReport {
     return deleted;
   }
 
-  /** Batches committed (none in a dry run). */
+  /**
+   * Batches committed (none in a dry run), each deleting rows but the last, which may find none left. A sweep that
+   * finds nothing expired runs none, whatever its statements: it looks for the oldest expired row first.
+   */
   public int batches() {
     return batches;
   }
 
   /**
    * Whether the sweep stopped with expired rows left: it reached {@code max-batches-per-sweep} (or a scope its share),
-   * or it was stopped by {@code close()}. A dry run counts in one statement and never stops early, so it is false
-   * there, although every row counted in {@link #deleted()} is still present.
+   * it was stopped by {@code close()}, or it made no progress ({@link #noProgress()}). A dry run counts in one statement
+   * and never stops early, so it is false there, although every row counted in {@link #deleted()} is still present.
+   * It says only how this sweep stopped: false for a sweep that failed first, and for one {@link #skipped()}, which
+   * looked at no row.
    */
   public boolean workRemains() {
     return workRemains;
@@ -184,7 +193,7 @@ public final class SweepReport {
     return partitionRows;
   }
 
-    /**
+  /**
    * How long the sweep's batches waited for a replica behind its limit ({@code max-replica-lag},
    * {@code max-replica-lag-mb}) or for the application's {@link SweepThrottle}; zero when nothing held it. Never the
    * pacing of {@code max-rows-per-second}, nor batch time.
@@ -214,9 +223,55 @@ public final class SweepReport {
     return replicaLag;
   }
 
-/** Whether the sweep ended without a failure. */
+  /**
+   * Whether the sweep ended without a failure. False for a sweep {@link #skipped()} too, which did not run: it neither
+   * succeeded nor failed ({@link #failure()} is empty), and is no failure to health checks.
+   */
   public boolean succeeded() {
-    return failure.isEmpty();
+    return failure.isEmpty() && !skipped;
+  }
+
+  /**
+   * Why the sweep made no progress, where it made none: it deleted nothing while expired rows are left. Such a sweep is
+   * not run again at once, as one that stopped at its bound is; the pass waits a backoff, as after a failure (but it is
+   * no failure), until a sweep deletes rows again. {@link #noProgressReason()} says which rows and statement. Empty for a
+   * sweep that deleted rows, found none to delete, failed, was skipped or was a dry run.
+   */
+  public Optional<NoProgress> noProgress() {
+    return noProgress;
+  }
+
+  /** What held the rows of a sweep that made {@link #noProgress() no progress}, in words; empty otherwise. */
+  public Optional<String> noProgressReason() {
+    return noProgressReason;
+  }
+
+  /** Why a sweep deleted nothing while expired rows are left. */
+  public enum NoProgress {
+    /**
+     * Every expired row left is held by another transaction (the application works on it, say): the batches skip the
+     * rows others hold, and these go once released.
+     */
+    HELD_ROWS("held rows"),
+    /**
+     * Expired rows are left that the pass's statement does not reach, none of them held: the statement finds nothing
+     * (a table partitioned, or given a child table, after the runtime started; a restriction on the rows the statement
+     * does not state). Worth a look: they stay until the statement reaches them.
+     */
+    ROWS_OUT_OF_REACH("rows out of reach"),
+    /** What held the rows could not be told: the look for a row not held failed ({@link #noProgressReason()}). */
+    UNEXPLAINED("unexplained");
+
+    private final String description;
+
+    NoProgress(String description) {
+      this.description = description;
+    }
+
+    /** In words, as the view and the log write it: {@code held rows}, {@code rows out of reach}. */
+    public String description() {
+      return description;
+    }
   }
 
   @Override
@@ -227,13 +282,15 @@ public final class SweepReport {
         && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope) && skipped == that.skipped
         && partitions.equals(that.partitions) && partitionRows == that.partitionRows && setAside == that.setAside
         && setAsideReason.equals(that.setAsideReason) && heldFor.equals(that.heldFor) && heldBy.equals(that.heldBy)
-        && replicaLagBytes.equals(that.replicaLagBytes) && replicaLag.equals(that.replicaLag);
+        && replicaLagBytes.equals(that.replicaLagBytes) && replicaLag.equals(that.replicaLag)
+        && noProgress.equals(that.noProgress) && noProgressReason.equals(that.noProgressReason);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, scope,
-        skipped, partitions, partitionRows, setAside, setAsideReason, heldFor, heldBy, replicaLagBytes, replicaLag);
+        skipped, partitions, partitionRows, setAside, setAsideReason, heldFor, heldBy, replicaLagBytes, replicaLag,
+        noProgress, noProgressReason);
   }
 
   @Override
@@ -270,6 +327,8 @@ public final class SweepReport {
     if (!heldFor.isZero()) {
       text.append(", held ").append(heldFor.toMillis()).append(" ms (").append(heldBy.orElse("")).append(')');
     }
+    noProgress.ifPresent(kind -> text.append(", no progress (").append(kind.description())
+        .append(noProgressReason.map(reason -> ": " + reason).orElse("")).append(')'));
     if (workRemains) {
       text.append(", work remains");
     }
@@ -301,6 +360,8 @@ public final class SweepReport {
     private String heldBy;
     private Optional<Long> replicaLagBytes = Optional.empty();
     private Optional<Duration> replicaLag = Optional.empty();
+    private NoProgress noProgress;
+    private String noProgressReason;
 
     private Builder(String pass, Instant startedAt, Instant cutoff) {
       this.pass = Objects.requireNonNull(pass, "pass");
@@ -395,6 +456,21 @@ public final class SweepReport {
     public Builder replicaLag(Optional<Long> bytes, Optional<Duration> time) {
       this.replicaLagBytes = Objects.requireNonNull(bytes, "bytes");
       this.replicaLag = Objects.requireNonNull(time, "time");
+      return this;
+    }
+
+    /**
+     * That the sweep made no progress, {@code kind}, and what held its rows, in words; a null kind for a sweep that made
+     * progress.
+     *
+     * @throws IllegalArgumentException when a kind comes without a reason
+     */
+    public Builder noProgress(NoProgress kind, String reason) {
+      if (kind != null && (reason == null || reason.isBlank())) {
+        throw new IllegalArgumentException("no progress (" + kind + ") without a reason");
+      }
+      this.noProgress = kind;
+      this.noProgressReason = kind == null ? null : reason;
       return this;
     }
 

@@ -141,12 +141,13 @@ class BatchSizingTest {
     assertSizesWithinTheSizersBounds();
   }
 
+  /** A batch-size set nearer the pass than batch-target (here: the pass's own against a default) turns sizing off. */
   @Test
   void aBatchSizeSetTurnsSizingOff() {
     Set<Long> kept = persistTable(1_000);
 
-    try (RetentionRuntime retention = runtime(
-        RetentionOptions.empty().withBatchTarget(GENEROUS).withBatchSize(300)).build()) {
+    try (RetentionRuntime retention = runtime(RetentionOptions.empty().withBatchTarget(GENEROUS))
+        .options(SESSIONS, RetentionOptions.empty().withBatchSize(300)).build()) {
       assertEquals(1_000, retention.sweep(SESSIONS).deleted());
     }
     assertEquals(List.of(300, 300, 300, 300), sizes());

@@ -873,9 +873,9 @@ class DifferentialTest extends DatabaseSuite {
             () -> c + ": on-demand sweeps of '" + scope + "' deleted " + deleted + ", outside the scope");
       }
     }
-    // Drained when a sweep says no work remains (at a fixed clock, its round swept every scope to the end), but where a
-    // collation merges scope values the rows that went may have shortened a merged scope's window: there, when it
-    // also deleted nothing. Or when enough sweeps in a row deleted nothing that their rounds reached every scope: each
+    // Drained when a sweep says no work remains (at a fixed clock, its round swept every scope to the end), unless the
+    // arrivals came during it (a scope its round did not see then waits for the next); but where a collation merges
+    // scope values the rows that went may have shortened a merged scope's window: there, when it also deleted nothing. Or when enough sweeps in a row deleted nothing that their rounds reached every scope: each
     // sweep takes at least one, and an empty batch counts against max-batches-per-sweep, so a sweep of many scopes may
     // say work remains for ever.
     int scopes = (int) c.rows.values().stream().map(row -> row.tenant() == null ? null : collated(row.tenant()))
@@ -886,16 +886,19 @@ class DifferentialTest extends DatabaseSuite {
     for (int sweep = 0; idle < scopes + 2 + c.keeps.size(); sweep++) {
       SweepReport previous = last;
       assertTrue(sweep < MAX_SWEEPS, () -> c + ": whole sweeps never drain, the last " + previous);
+      int arrivedBefore = c.arrivalsCounted.size();
       SweepReport report = retention.sweep(c.pass);
       last = report;
       Set<Long> gone = deletedBy(report, c, present);
       boolean deleted = !gone.isEmpty();
+      // Rows that arrived during the sweep, after its round found the scopes with expired rows, wait for the next.
+      boolean arrivedMeanwhile = c.arrivalsCounted.size() > arrivedBefore;
       if (c.scoped && !report.dryRun()) {
         countGroups(c, gone, report);
       }
       // With the racing writer about, a batch whose selected rows all moved deletes nothing, and the sweep then says
       // no work remains though expired rows are left (its lag says how old): only sweeps that find nothing end it.
-      if (!report.workRemains() && (!deleted || !merging) && !raced) {
+      if (!report.workRemains() && (!deleted || !merging) && !raced && !arrivedMeanwhile) {
         break;
       }
       idle = deleted ? 0 : idle + 1;

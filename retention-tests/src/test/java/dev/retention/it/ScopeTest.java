@@ -537,6 +537,41 @@ class ScopeTest {
   }
 
   /**
+   * Windows from code that throw an {@code Error} for one tenant (an {@code AssertionError}, a settings class that
+   * failed to load): only that tenant's sweep fails, the others are swept, and {@code sweep(pass, tenant)}, which never
+   * throws, reports it. Only a {@code RuntimeException} was caught: the Error stopped the whole pass's sweep, every
+   * tenant's rows with it, and reached the caller of the on-demand sweep.
+   */
+  @Test
+  void aWindowThatThrowsAnErrorForOneScopeFailsThatScopeOnlyAndNeverReachesTheCaller() {
+    tenantsOfEveryAge();
+
+    try (RetentionRuntime retention = runtime().scopeWindows(NOTIFICATIONS, tenant -> {
+      if (tenant.equals("globex")) {
+        throw new AssertionError("globex's settings are corrupt");
+      }
+      if (tenant.equals("initech")) {
+        throw new NoClassDefFoundError("com/acme/TenantSettings");
+      }
+      return Optional.of(Duration.ofDays(2));
+    }).build()) {
+      SweepReport whole = retention.sweep(NOTIFICATIONS);
+      SweepReport globex = retention.sweep(NOTIFICATIONS, "globex");
+      SweepReport initech = retention.sweep(NOTIFICATIONS, "initech");
+
+      assertEquals(4 + 4 + 1, whole.deleted(), "acme and hooli at 2 days, no tenant at 30");
+      Throwable failure = whole.failure().orElseThrow();
+      assertTrue(failure.getMessage().contains("scope globex") || failure.getMessage().contains("scope initech"),
+          failure::getMessage);
+      assertEquals(Map.of("acme", 1L, "globex", 5L, "hooli", 1L, "initech", 5L, "null", 4L), countsByTenant());
+      assertInstanceOf(AssertionError.class, globex.failure().orElseThrow().getCause().getCause());
+      assertTrue(globex.failure().orElseThrow().getMessage().contains("scope globex"), globex::toString);
+      assertInstanceOf(NoClassDefFoundError.class, initech.failure().orElseThrow().getCause().getCause());
+      assertEquals(0, globex.deleted() + initech.deleted());
+    }
+  }
+
+  /**
    * Windows from code declared at least 5 days ({@code ScopeWindows.atLeast}): the sweep's first read takes the rows
    * older than 5 days, acme, initech and hooli go by their 10 days, the rows without a tenant by the pass's 30, and
    * globex, whose code answers 2 days against its declaration, keeps its rows and its failure names it.

@@ -2,13 +2,16 @@ package dev.retention.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.retention.it.model.AuditEntry;
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.StartLine;
 import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
@@ -86,6 +89,38 @@ class SweepLockTest extends DatabaseSuite {
     }
   }
 
+  /**
+   * Each sweep holds its lock's connection beside its batch's: two sweeps at once on a pool of two built, then both
+   * held their lock's connection and waited for a batch connection that never came, and every sweep failed. The
+   * build counts the sweeps that may run at once: as many as {@code maxConcurrentSweeps}, a pass once at a time.
+   */
+  @Test
+  void twoSweepsAtOnceOnAPoolOfTwoFailTheBuildNamingBothSettings() {
+    EntityManagerFactory two = Jpa.factory(database, List.of(SessionToken.class, AuditEntry.class),
+        Map.of("hibernate.connection.pool_size", "2"));
+    try {
+      RetentionRuntime.Builder bothAtOnce = RetentionRuntime.builder(two).clock(clock).maxConcurrentSweeps(2);
+      if (kind == TestDatabase.Kind.H2) {
+        bothAtOnce.build().close(); // no lock: a sweep takes one connection
+        return;
+      }
+      RetentionConfigurationException refused = assertThrows(RetentionConfigurationException.class,
+          bothAtOnce::build);
+      assertTrue(refused.getMessage().contains("The connection pool has 2 connections, but a sweep holds one of its"
+          + " own for the whole sweep, for its sweep lock") && refused.getMessage().contains("maxConcurrentSweeps lets"
+          + " 2 sweeps run at once: they need 4 connections") && refused.getMessage().contains("Give the pool at least"
+          + " 4 connections (hibernate.connection.pool_size (Hibernate's built-in pool)), or lower"
+          + " maxConcurrentSweeps"), refused::getMessage);
+
+      // One sweep at a time, or one pass enabled (a pass sweeps once at a time): two connections are enough.
+      RetentionRuntime.builder(two).clock(clock).build().close();
+      RetentionRuntime.builder(two).clock(clock).maxConcurrentSweeps(2)
+          .options(AuditEntry.class.getName(), RetentionOptions.empty().withEnabled(false)).build().close();
+    } finally {
+      two.close();
+    }
+  }
+
   @Test
   void aSweepIsSkippedWhileAnotherSessionHoldsThePassAndRunsOnceThatConnectionCloses() throws SQLException {
     assumeServer();
@@ -98,7 +133,8 @@ class SweepLockTest extends DatabaseSuite {
       SweepReport skipped = retention.sweep(SESSIONS);
 
       assertTrue(skipped.skipped(), () -> "swept while another session held the pass: " + skipped);
-      assertTrue(skipped.succeeded(), "a skipped sweep is not a failure");
+      assertTrue(skipped.failure().isEmpty(), "a skipped sweep is not a failure");
+      assertFalse(skipped.succeeded(), "nor a success: it did not run");
       assertEquals(0, skipped.deleted());
       assertEquals(0, skipped.batches());
       assertTrue(skipped.toString().contains("skipped"), skipped::toString);
@@ -215,7 +251,9 @@ class SweepLockTest extends DatabaseSuite {
   private boolean free() throws SQLException {
     try (Connection connection = database.connect()) {
       return ask(connection, kind == TestDatabase.Kind.POSTGRESQL
+          // An advisory lock is its database's; pg_locks lists every database's (other suites run on the server).
           ? "select not exists (select 1 from pg_locks where locktype = 'advisory' and granted"
+              + " and database = (select oid from pg_database where datname = current_database())"
               + " and ((classid::bigint << 32) | objid::bigint) = " + LockKeys.advisoryKey(SESSIONS) + ")"
           : "select is_free_lock('" + LockKeys.lockName(schema(), SESSIONS) + "')");
     }

@@ -4,6 +4,7 @@ import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepInFlight;
 import dev.retention.runtime.SweepReport;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +30,9 @@ import java.util.TreeMap;
  *   <li>{@link #settings}: every {@link RetentionOption} by its key, with its value in force, then what is derived from
  *       them ({@link #DERIVED_SETTINGS});
  *   <li>{@link #report}: every fact of a {@link SweepReport}, by the name of its accessor ({@link #REPORT_FACTS});
- *   <li>{@link #pass} and {@link #passes}: a pass's name, settings, failures in a row and latest report.
+ *   <li>{@link #inFlight}: the sweep of a pass under way, as far as it has got ({@link #IN_FLIGHT_FACTS});
+ *   <li>{@link #pass} and {@link #passes}: a pass's name, settings, failures in a row, sweep under way and latest
+ *       report.
  * </ul>
  */
 public final class RetentionView {
@@ -42,7 +45,10 @@ public final class RetentionView {
   public static final List<String> REPORT_FACTS = List.of("pass", "startedAt", "cutoff", "deleted", "batches",
       "workRemains", "dryRun", "duration", "lag", "failure", "scope", "keepsEveryRow", "setAside", "setAsideReason",
       "skipped", "partitions", "partitionsDropped", "partitionRows", "heldFor", "heldBy", "replicaLagBytes", "replicaLag",
-      "succeeded");
+      "succeeded", "noProgress", "noProgressReason");
+
+  /** The keys of {@link #inFlight}, when a sweep is under way: since when, against what, and how far it has got. */
+  public static final List<String> IN_FLIGHT_FACTS = List.of("startedAt", "cutoff", "batches", "deleted");
 
   /** How {@link #settings} writes an option that is not set and has no default: {@value}. */
   public static final String UNSET = "unset";
@@ -64,10 +70,11 @@ public final class RetentionView {
 
   /**
    * One pass: {@code entity} (its name), {@code settings}, {@code consecutiveFailures} (sweeps in a row, up to the last
-   * that ran, that failed) and {@code lastReport}, the latest sweep of all its rows. A sweep skipped because another
-   * instance held the pass's lock counts: an instance whose sweeps are all skipped shows {@code skipped: true} rather
-   * than nothing, while the failures in a row count the sweeps that ran. {@code lastReport} is absent before the first
-   * sweep.
+   * that ran, that failed), {@code sweepInFlight} (the sweep of all its rows under way, {@link #inFlight}; an empty map
+   * when none is) and {@code lastReport}, the latest sweep of all its rows. A sweep skipped because another instance
+   * held the pass's lock counts: an instance whose sweeps are all skipped shows {@code skipped: true} rather than
+   * nothing, while the failures in a row count the sweeps that ran. {@code lastReport} is absent before the first sweep
+   * ends, when {@code sweepInFlight} shows a first long sweep.
    *
    * @throws IllegalArgumentException when the runtime has no pass of that name
    */
@@ -76,8 +83,25 @@ public final class RetentionView {
     view.put("entity", pass);
     view.put("settings", settings(runtime.settings(pass)));
     view.put("consecutiveFailures", history.of(pass).map(PassHistory::consecutiveFailures).orElse(0));
+    view.put("sweepInFlight", runtime.sweepInFlight(pass).map(RetentionView::inFlight).orElse(Map.of()));
     history.latest(pass).ifPresent(report -> view.put("lastReport", report(report)));
     return view;
+  }
+
+  /** A sweep under way, by {@link #IN_FLIGHT_FACTS}: when it began, its cutoff, the batches and rows so far. */
+  public static Map<String, Object> inFlight(SweepInFlight sweep) {
+    Objects.requireNonNull(sweep, "sweep");
+    Map<String, Object> facts = new LinkedHashMap<>();
+    facts.put("startedAt", sweep.startedAt().toString());
+    facts.put("cutoff", cutoff(sweep.cutoff()));
+    facts.put("batches", sweep.batches());
+    facts.put("deleted", sweep.deleted());
+    return facts;
+  }
+
+  private static String cutoff(Instant cutoff) {
+    // A window of never keeps every row, and compares nothing with a cutoff.
+    return cutoff.equals(Instant.MIN) ? RetentionOption.NEVER : cutoff.toString();
   }
 
   /**
@@ -128,17 +152,20 @@ public final class RetentionView {
     };
   }
 
-  /** Every fact of {@code report}, by {@link #REPORT_FACTS}. */
+  /**
+   * Every fact of {@code report}, by {@link #REPORT_FACTS}. A sweep skipped because another instance was sweeping the
+   * pass looked at no row: what it did not see is not claimed, and its {@code workRemains} is an empty string, neither
+   * true nor false (as its {@code lag}); it did not succeed either ({@link SweepReport#succeeded()}), nor fail.
+   */
   public static Map<String, Object> report(SweepReport report) {
     Objects.requireNonNull(report, "report");
     Map<String, Object> facts = new LinkedHashMap<>();
     facts.put("pass", report.pass());
     facts.put("startedAt", report.startedAt().toString());
-    // A window of never keeps every row, and compares nothing with a cutoff.
-    facts.put("cutoff", report.cutoff().equals(Instant.MIN) ? RetentionOption.NEVER : report.cutoff().toString());
+    facts.put("cutoff", cutoff(report.cutoff()));
     facts.put("deleted", report.deleted());
     facts.put("batches", report.batches());
-    facts.put("workRemains", report.workRemains());
+    facts.put("workRemains", report.skipped() ? "" : report.workRemains());
     facts.put("dryRun", report.dryRun());
     facts.put("duration", report.duration().toString());
     facts.put("lag", text(report.lag().map(Duration::toString)));
@@ -156,6 +183,8 @@ public final class RetentionView {
     facts.put("replicaLagBytes", report.replicaLagBytes().<Object>map(bytes -> bytes).orElse(""));
     facts.put("replicaLag", text(report.replicaLag().map(Duration::toString)));
     facts.put("succeeded", report.succeeded());
+    facts.put("noProgress", text(report.noProgress().map(SweepReport.NoProgress::description)));
+    facts.put("noProgressReason", text(report.noProgressReason()));
     return facts;
   }
 

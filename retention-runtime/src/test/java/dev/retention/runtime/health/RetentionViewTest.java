@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.retention.runtime.RetentionOption;
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.StatementShape;
+import dev.retention.runtime.SweepInFlight;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.config.BoundSettings;
 import java.lang.reflect.Method;
@@ -70,16 +71,55 @@ class RetentionViewTest {
     assertFalse(facts.containsValue(null));
   }
 
+  /**
+   * A skipped sweep looked at no row: it claims no work left (nor any), and no success. It said {@code workRemains:
+   * false} and {@code succeeded: true}.
+   */
   @Test
-  void aSkippedReportSaysSoAndANeverWindowHasNoCutoff() {
+  void aSkippedReportSaysSoClaimsNothingItDidNotSeeAndANeverWindowHasNoCutoff() {
     SweepReport skipped = SweepReport.builder("com.acme.Event", NOW, Instant.MIN).skipped(true).build();
 
     Map<String, Object> facts = RetentionView.report(skipped);
 
     assertEquals(true, facts.get("skipped"));
+    assertEquals("", facts.get("workRemains"), "neither true nor false: it did not look");
+    assertEquals(false, facts.get("succeeded"), "it did not run");
+    assertEquals("", facts.get("failure"), "nor fail");
     assertEquals(RetentionOption.NEVER, facts.get("cutoff"));
     assertEquals("*", facts.get("scope"));
     assertEquals("", facts.get("lag"));
+  }
+
+  @Test
+  void aSweepWithoutProgressSaysWhatHeldItsRows() {
+    SweepReport stalled = SweepReport.builder("com.acme.Event", NOW, NOW.minus(Duration.ofDays(30))).batches(1)
+        .workRemains(true).lag(Optional.of(Duration.ofMinutes(3)))
+        .noProgress(SweepReport.NoProgress.HELD_ROWS, "every expired row left is locked by another transaction")
+        .build();
+
+    Map<String, Object> facts = RetentionView.report(stalled);
+
+    assertEquals("held rows", facts.get("noProgress"));
+    assertEquals("every expired row left is locked by another transaction", facts.get("noProgressReason"));
+    assertEquals(true, facts.get("succeeded"), "no failure");
+    Map<String, Object> progressing = RetentionView.report(SweepReport.builder("com.acme.Event", NOW, NOW).build());
+    assertEquals("", progressing.get("noProgress"));
+    assertEquals("", progressing.get("noProgressReason"));
+  }
+
+  /** A sweep under way shows since when, against what, and the batches and rows it has committed so far. */
+  @Test
+  void aSweepInFlightShowsSinceWhenAndHowFarItHasGot() {
+    SweepInFlight sweep = new SweepInFlight("com.acme.Event", NOW, NOW.minus(Duration.ofDays(30)), 0, 0)
+        .plusBatch(500).plusBatch(480);
+
+    Map<String, Object> facts = RetentionView.inFlight(sweep);
+
+    assertEquals(RetentionView.IN_FLIGHT_FACTS, new ArrayList<>(facts.keySet()));
+    assertEquals(NOW.toString(), facts.get("startedAt"));
+    assertEquals("2029-12-02T00:00:00Z", facts.get("cutoff"));
+    assertEquals(2, facts.get("batches"));
+    assertEquals(980L, facts.get("deleted"));
   }
 
   @Test

@@ -56,6 +56,19 @@ class SweepHistoryTest {
     assertTrue(history.latest("b").isEmpty());
   }
 
+  /** A sweep that made no progress (its rows held) is no failure: it neither adds to the failures nor keeps them. */
+  @Test
+  void aSweepWithoutProgressIsNoFailure() {
+    history.sweepFinished(report("a", Scope.all(), 0, true));
+    SweepReport stalled = SweepReport.builder("a", NOW, NOW).batches(1).workRemains(true)
+        .noProgress(SweepReport.NoProgress.HELD_ROWS, "every expired row left is locked by another transaction")
+        .build();
+
+    history.sweepFinished(stalled);
+
+    assertEquals(Optional.of(new PassHistory(stalled, 0)), history.of("a"), "health counts no failure");
+  }
+
   @Test
   void anOnDemandSweepOfOneScopeNeitherResetsNorAddsToThePassFailures() {
     history.sweepFinished(report("a", Scope.all(), 0, true));

@@ -21,6 +21,7 @@ import dev.retention.runtime.internal.partition.PartitionTables;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.report.Listeners;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
+import dev.retention.runtime.internal.shape.PortableShape;
 import dev.retention.runtime.internal.shape.ShapeChoice;
 import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.SweepEnvironment;
@@ -57,9 +58,13 @@ public final class RuntimeAssembly {
    * @param passes the passes of the factory's entities, sorted by name
    * @param sweepers one per pass, by name, in the passes' order
    * @param listeners every listener, built-in and the application's, which the runtime closes when it closes
+   * @param throttle the throttle every pass's pacing asks, which the runtime may replace
+   * @param databaseNote what the start line says of the database, where it is worth a word
+   *     ({@link DatabaseProfile#note()})
    */
   public record Assembled(List<RetentionPass> passes, Map<String, Sweeper> sweepers, BatchTransactions transactions,
-      StopSignal stopSignal, Listeners listeners, AtomicReference<SweepThrottle> throttle) {}
+      StopSignal stopSignal, Listeners listeners, AtomicReference<SweepThrottle> throttle,
+      Optional<String> databaseNote) {}
 
   private RuntimeAssembly() {}
 
@@ -104,14 +109,17 @@ public final class RuntimeAssembly {
     Listeners listeners = Listeners.withBuiltIns(input.listeners(), input.threadFactory().orElse(null));
     LongSupplier monotonic = input.sweepTimer().<LongSupplier>map(timer -> timer::nanoTime).orElse(System::nanoTime);
     PassLocks locks = ProviderSupport.passLocks(emf, database);
-    Optional<String> lockProblem = locks.configurationProblem();
-    if (lockProblem.isPresent() && settings.values().stream().anyMatch(BoundSettings::enabled)) {
+    // Each sweep holds its lock's connection beside its batch's: as many at once as may sweep at once, a pass once.
+    long enabledPasses = models.stream().filter(model -> settingsOf(settings, model.name()).enabled()).count();
+    Optional<String> lockProblem = enabledPasses == 0 ? Optional.empty()
+        : locks.configurationProblem((int) Math.min(input.maxConcurrentSweeps(), enabledPasses));
+    if (lockProblem.isPresent()) {
       throw new RetentionConfigurationException(List.of(lockProblem.get()));
     }
     PacingSources pacing = Pacings.sources(input, database, settings, Pacings.primary(emf, transactions, settings),
         monotonic, stopSignal);
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, monotonic, locks, Deadlocks.of(database), pacing);
+        stopSignal, monotonic, locks, Deadlocks.of(database), pacing, database.skipsLockedRows());
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     Optional<PartitionTables> partitionTables =
         ProviderSupport.partitionTables(emf, database, input.portableStatements());
@@ -122,6 +130,11 @@ public final class RuntimeAssembly {
               input.beforeDelete().hookOf(model.name()).isPresent())
           .filter(refusal -> settingsOf(settings, model.name()).enabled())
           .ifPresent(refusal -> unpurgeable.add("Pass " + model.name() + " cannot delete its rows: " + refusal));
+      if (PortableShape.locksRows(model, input.beforeDelete().hookOf(model.name()).isPresent())
+          && settingsOf(settings, model.name()).enabled()) {
+        database.rowLockRefusal().ifPresent(refusal -> unpurgeable.add("Pass " + model.name()
+            + " cannot delete its rows: " + refusal));
+      }
     }
     if (!unpurgeable.isEmpty()) {
       throw new RetentionConfigurationException(unpurgeable);
@@ -137,7 +150,8 @@ public final class RuntimeAssembly {
       sweepers.put(model.name(), new Sweeper(environment, model, passSettings, choice,
           windowsOfScopes.get(model.name()), partitions));
     }
-    return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners, pacing.throttle());
+    return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners, pacing.throttle(),
+        database.note());
   }
 
   /** Whether the factory manages the pass's entity; a pass of another persistence unit is left out. */

@@ -6,7 +6,7 @@ import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.schedule.StartupStagger;
 import dev.retention.runtime.internal.sweep.Sweeper;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /** The line the runtime logs when it starts: every enabled pass, its window, schedule and statements, and why. */
 public final class StartLine {
@@ -19,14 +19,20 @@ public final class StartLine {
 
   private StartLine() {}
 
-  /** The start line of a runtime over {@code passes}, of which the {@code enabled} sweep, in {@code transactions}. */
-  public static String of(List<RetentionPass> passes, List<Sweeper> enabled, String transactions) {
+  /**
+   * The start line of a runtime over {@code passes}, of which the {@code enabled} sweep, in {@code transactions}.
+   *
+   * @param databaseNote what it says of the database, where that is worth a word (a dialect that names another)
+   */
+  public static String of(List<RetentionPass> passes, List<Sweeper> enabled, String transactions,
+      Optional<String> databaseNote) {
     if (passes.isEmpty()) {
       return NO_PASSES;
     }
     StringBuilder text = new StringBuilder("Retention started: ").append(enabled.size())
         .append(enabled.size() == 1 ? " pass" : " passes").append(" enabled of ").append(passes.size())
         .append(", batches in ").append(transactions);
+    databaseNote.ifPresent(note -> text.append("; ").append(note));
     if (!enabled.isEmpty()) {
       text.append("; ").append(enabled.get(0).describeInstances());
     }

@@ -93,13 +93,14 @@ public final class OptionsBinder {
       }
       Map<String, Duration> windowsOfScopes = scopeWindows.getOrDefault(pass, Map.of());
       checkScopeWindows(pass, windowsOfScopes, resolved, layers);
-      boolean batchSizeFixed = resolved.explicitlySet().contains(RetentionOption.BATCH_SIZE);
+      boolean batchSizeFixed = batchSizeFixed(pass, resolved, layers);
       settings.put(pass, BoundSettings.builder(pass)
           .enabled(resolved.enabled())
           .retention(resolved.retention().orElse(window), resolved.retention().isPresent())
           .minRetention(resolved.minRetention())
           .batchSize(resolved.batchSize())
-          // An explicit batch-size is the fixed choice; otherwise batches are sized to batch-target (25 ms by default).
+          // The nearer of batch-size and batch-target set decides: a fixed size, or batches sized to batch-target (25 ms
+          // by default), the size set further off then being the first batch's.
           .batchTarget(batchSizeFixed ? Optional.empty() : resolved.batchTarget())
           .batchSizeFixed(batchSizeFixed)
           .batchDelay(resolved.batchDelay())
@@ -127,6 +128,41 @@ public final class OptionsBinder {
       throw new RetentionConfigurationException(problems);
     }
     return settings;
+  }
+
+  /**
+   * Whether the pass's batches have a fixed size: {@code batch-size} and {@code batch-target} say two ways to size
+   * them, and the one set nearer the pass wins, as every option does (a pass's own {@code batch-target} beats
+   * {@code retention.defaults.batch-size}, whose value is then the first batch's size); both set in one place is a
+   * problem, since neither is nearer. A target that batches would take as long as {@code batch-timeout}, where every
+   * statement fails, is a problem too.
+   */
+  private boolean batchSizeFixed(String pass, RetentionOptions resolved, List<Layer> layers) {
+    int size = layerOf(RetentionOption.BATCH_SIZE, layers);
+    int target = layerOf(RetentionOption.BATCH_TARGET, layers);
+    if (size >= 0 && size == target) {
+      addOnce(sourceOf(RetentionOption.BATCH_SIZE, layers) + " = " + resolved.batchSize() + " and "
+          + sourceOf(RetentionOption.BATCH_TARGET, layers) + " = " + Durations.format(resolved.batchTarget().orElseThrow())
+          + " are set together: batch-size fixes every batch's size, batch-target sizes batches by time, and neither"
+          + " is set nearer " + (size >= FIRST_PASS_LAYER ? "the pass" : "any pass") + ". Keep one");
+      return true;
+    }
+    boolean fixed = size > target;
+    Optional<Duration> batchTarget = resolved.batchTarget();
+    if (!fixed && batchTarget.isPresent() && batchTarget.get().compareTo(resolved.batchTimeout()) >= 0) {
+      addOnce(pass + ": " + sourceOf(RetentionOption.BATCH_TARGET, layers) + " = "
+          + Durations.format(batchTarget.get()) + " is not below batch-timeout " + Durations.format(
+              resolved.batchTimeout()) + " (" + sourceOf(RetentionOption.BATCH_TIMEOUT, layers) + "): batches sized to"
+          + " take that long would run into the timeout, which fails them. Lower batch-target or raise batch-timeout");
+    }
+    return fixed;
+  }
+
+  /** Adds {@code problem} unless it is listed already: a problem of a default is met once for each pass. */
+  private void addOnce(String problem) {
+    if (!problems.contains(problem)) {
+      problems.add(problem);
+    }
   }
 
   /** Reads {@code retention.*} keys into options by scope: {@code defaults} or a pass name. */

@@ -3,6 +3,11 @@ package dev.retention.runtime.internal.database;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
 import java.lang.System.Logger.Level;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Optional;
 import org.eclipse.persistence.jpa.JpaEntityManagerFactory;
 import org.eclipse.persistence.platform.database.DatabasePlatform;
 import org.eclipse.persistence.platform.database.H2Platform;
@@ -14,6 +19,7 @@ import org.hibernate.dialect.H2Dialect;
 import org.hibernate.dialect.MariaDBDialect;
 import org.hibernate.dialect.MySQLDialect;
 import org.hibernate.dialect.PostgreSQLDialect;
+import org.hibernate.engine.jdbc.connections.spi.JdbcConnectionAccess;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 
 /**
@@ -22,6 +28,10 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * name, or was told it). The only place that asks; everything else asks the {@link DatabaseProfile} chosen here. Each
  * provider's classes are loaded only when it is present; a factory of another provider, or a database the provider
  * names otherwise, gets the portable profile.
+ *
+ * <p>A dialect can be told, and be wrong: {@code hibernate.dialect=MySQLDialect} over a MariaDB server, left from a MySQL
+ * past. So the server is asked too, once, through the factory's own connections (the JDBC driver's product name and
+ * version), and where it names the other of MariaDB and MySQL the profile follows the server ({@link Server}).
  */
 public final class DatabaseDetection {
 
@@ -71,11 +81,54 @@ public final class DatabaseDetection {
 
     /** The profile of a Hibernate factory's database; null when {@code emf} is not Hibernate's. */
     static DatabaseProfile profile(EntityManagerFactory emf) {
+      SessionFactoryImplementor factory;
       try {
-        return profile(emf.unwrap(SessionFactoryImplementor.class).getJdbcServices().getDialect());
+        factory = emf.unwrap(SessionFactoryImplementor.class);
       } catch (PersistenceException | IllegalArgumentException notHibernate) {
         return null;
       }
+      return profile(factory.getJdbcServices().getDialect(),
+          server(factory.getJdbcServices().getBootstrapJdbcConnectionAccess()));
+    }
+
+    /** Asks one of the factory's connections, once; empty when it cannot (the server is down at build, say). */
+    static Optional<Server> server(JdbcConnectionAccess connections) {
+      try {
+        Connection connection = connections.obtainConnection();
+        try {
+          DatabaseMetaData metaData = connection.getMetaData();
+          return Optional.of(new Server(String.valueOf(metaData.getDatabaseProductName()),
+              String.valueOf(metaData.getDatabaseProductVersion())));
+        } finally {
+          connections.releaseConnection(connection);
+        }
+      } catch (SQLException | RuntimeException cannotAsk) {
+        LOGGER.log(Level.DEBUG, () -> "Retention could not ask the server which database it is (" + cannotAsk
+            + "); the provider's dialect alone decides");
+        return Optional.empty();
+      }
+    }
+
+    /**
+     * By the dialect, unless the server says it is the other of MariaDB and MySQL: then the server's profile, with
+     * nothing Hibernate writes in the dialect's words ({@link ServerNotDialect}).
+     */
+    static DatabaseProfile profile(Dialect dialect, Optional<Server> server) {
+      DatabaseProfile byDialect = profile(dialect);
+      Optional<DatabaseProfile> byServer = server.flatMap(Server::profile);
+      if (byServer.isEmpty() || !(byDialect instanceof MariaDbProfile)
+          || byServer.get().name().equals(byDialect.name())) {
+        return byDialect;
+      }
+      String dialectName = dialect.getClass().getSimpleName();
+      String serverName = byServer.get().name();
+      String fix = "set hibernate.dialect to " + serverName + "'s dialect or leave it unset";
+      return new ServerNotDialect(byServer.get(), "the dialect is " + dialectName + " (" + byDialect.name()
+          + ") but the server is " + server.get() + ": Hibernate would write " + byDialect.name() + "'s statements,"
+          + " which " + serverName + " may refuse, so every pass runs the portable JPQL; for the statements shaped for "
+          + serverName + ", " + fix, "its batches lock rows, which Hibernate writes in " + dialectName + "'s words ("
+          + byDialect.name() + "'s locking clauses), and the server is " + server.get() + ", which may refuse them;"
+          + " " + fix);
     }
 
     /** By the dialect's family: a dialect derived from PostgreSQL's, say, is PostgreSQL. */
@@ -94,6 +147,34 @@ public final class DatabaseDetection {
         return new H2Profile(skipsLockedRows);
       }
       return new OtherDatabase(dialect.getClass().getSimpleName(), skipsLockedRows);
+    }
+  }
+
+  /**
+   * What the JDBC driver says the server is. Trusted only to tell MariaDB from MySQL, whose drivers read the server's own
+   * version string ({@code 5.5.5-10.11.6-MariaDB} through MySQL's driver): PostgreSQL's driver calls every server it
+   * speaks to PostgreSQL, CockroachDB's among them, so a PostgreSQL dialect is not second-guessed.
+   *
+   * @param product the driver's {@code getDatabaseProductName()}
+   * @param version its {@code getDatabaseProductVersion()}
+   */
+  record Server(String product, String version) {
+
+    /** MariaDB's or MySQL's profile, as the server names itself; empty for any other server. */
+    Optional<DatabaseProfile> profile() {
+      String said = (product + " " + version).toLowerCase(Locale.ROOT);
+      if (said.contains("mariadb")) {
+        return Optional.of(MariaDbProfile.mariaDb(false));
+      }
+      if (product.toLowerCase(Locale.ROOT).contains("mysql")) {
+        return Optional.of(MariaDbProfile.mySql(false));
+      }
+      return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+      return product + " " + version;
     }
   }
 

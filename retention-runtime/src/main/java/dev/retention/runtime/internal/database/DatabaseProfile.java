@@ -112,4 +112,21 @@ public interface DatabaseProfile {
   default Set<String> deadlockStates() {
     return Set.of(SERIALIZATION_FAILURE);
   }
+
+  /**
+   * Why the provider cannot lock rows on this database, where it cannot: it would write its locking clause in another
+   * database's words ({@link ServerNotDialect}). A pass whose batches lock rows then fails {@code build()} with it.
+   * Empty where it can.
+   */
+  default Optional<String> rowLockRefusal() {
+    return Optional.empty();
+  }
+
+  /**
+   * What the start line says of the database, where it is worth a word: the provider's dialect names another database
+   * than the server is ({@link ServerNotDialect}). Empty otherwise.
+   */
+  default Optional<String> note() {
+    return Optional.empty();
+  }
 }

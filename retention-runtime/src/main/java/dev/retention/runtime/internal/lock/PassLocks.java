@@ -29,11 +29,14 @@ public interface PassLocks {
   String describe();
 
   /**
-   * Why the locks cannot work with the factory as it is configured, naming the setting to change: a pool of one
-   * connection, which the lock would hold for the whole sweep, leaving none for its batches. Empty when they can, or
-   * when nothing can be told in advance.
+   * Why the locks cannot work with the factory as it is configured, naming the settings to change: a pool smaller than
+   * two connections for each sweep that may run at once, since each holds one for its lock for the whole sweep beside
+   * the one its batches take. Empty when they can, or when nothing can be told in advance.
+   *
+   * @param concurrentSweeps how many sweeps may hold a lock at once: {@code maxConcurrentSweeps}, or the number of
+   *     enabled passes when that is smaller (a pass sweeps once at a time)
    */
-  default Optional<String> configurationProblem() {
+  default Optional<String> configurationProblem(int concurrentSweeps) {
     return Optional.empty();
   }
 

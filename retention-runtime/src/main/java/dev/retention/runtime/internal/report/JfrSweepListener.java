@@ -70,6 +70,7 @@ final class JfrSweepListener implements SweepListener {
       event.held = report.heldFor().toMillis();
       event.heldBy = report.heldBy().orElse(null);
       event.replicaLagBytes = report.replicaLagBytes().orElse(-1L);
+      event.noProgress = report.noProgress().map(SweepReport.NoProgress::description).orElse(null);
       event.commit();
     }
   }

@@ -6,6 +6,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -19,6 +20,12 @@ import java.util.concurrent.ConcurrentMap;
  * {@link #STILL_FAILING_EVERY}, the other failed sweeps at DEBUG; the first sweep that succeeds after them, an INFO
  * "recovered after N failed sweeps". Time is the reports' {@code startedAt}, the runtime's clock. Passes are followed
  * one by one, and the on-demand sweeps of one scope apart from the pass's.
+ *
+ * <p>A pass that makes no progress (its sweeps delete nothing while expired rows are left) is logged the same way: the
+ * first such sweep says what held its rows, at INFO for rows another transaction holds (an application at work, most
+ * often brief) and at WARNING for rows out of the statement's reach or held for reasons not told; a change of reason is
+ * said again; "still no progress (N sweeps, since T)" at WARNING at most every {@link #STILL_FAILING_EVERY}; the first
+ * sweep that deletes rows again, or finds none left, an INFO "progress again". The sweeps between, at DEBUG.
  */
 public final class LoggingSweepListener implements SweepListener {
 
@@ -35,7 +42,11 @@ public final class LoggingSweepListener implements SweepListener {
     }
   }
 
+  /** A run of sweeps of one pass (or one scope of it) without progress: since when, how many, when last said, why. */
+  private record Stalled(Instant since, int sweeps, Instant lastWarned, SweepReport.NoProgress kind) {}
+
   private final ConcurrentMap<String, Failing> failing = new ConcurrentHashMap<>();
+  private final ConcurrentMap<String, Stalled> stalled = new ConcurrentHashMap<>();
 
   @Override
   public void sweepFinished(SweepReport report) {
@@ -50,12 +61,53 @@ public final class LoggingSweepListener implements SweepListener {
         LOGGER.log(Level.INFO, () -> key + ": recovered after " + run.sweeps() + " failed "
             + (run.sweeps() == 1 ? "sweep" : "sweeps") + " (failing since " + run.since() + ")");
       }
+      if (progress(key, report)) {
+        return;
+      }
     }
     if (report.deleted() > 0) {
       LOGGER.log(Level.INFO, report::toString);
     } else {
       LOGGER.log(Level.DEBUG, report::toString);
     }
+  }
+
+  /**
+   * Follows whether the pass makes progress, and logs each change: the first sweep without, a change of what held its
+   * rows, every {@link #STILL_FAILING_EVERY} while it lasts, and the first sweep with progress after.
+   *
+   * @return whether the report was logged here, so that it is not logged again
+   */
+  private boolean progress(String key, SweepReport report) {
+    Optional<SweepReport.NoProgress> kind = report.noProgress();
+    Instant now = report.startedAt();
+    if (kind.isEmpty()) {
+      Stalled run = stalled.remove(key);
+      if (run != null) {
+        LOGGER.log(Level.INFO, () -> key + ": progress again after " + run.sweeps() + " "
+            + (run.sweeps() == 1 ? "sweep" : "sweeps") + " without (" + run.kind().description() + " since "
+            + run.since() + ")");
+      }
+      return false;
+    }
+    Stalled before = stalled.get(key);
+    if (before == null || before.kind() != kind.get()) {
+      stalled.put(key, new Stalled(now, 1, now, kind.get()));
+      // The report names the pass (and scope) and says "no progress (<why>: <which rows>)".
+      LOGGER.log(kind.get() == SweepReport.NoProgress.HELD_ROWS ? Level.INFO : Level.WARNING,
+          () -> report + "; it sweeps again after a backoff, not at once");
+      return true;
+    }
+    Stalled run = new Stalled(before.since(), before.sweeps() + 1, before.lastWarned(), before.kind());
+    if (Duration.between(run.lastWarned(), now).compareTo(STILL_FAILING_EVERY) >= 0) {
+      stalled.put(key, new Stalled(run.since(), run.sweeps(), now, run.kind()));
+      LOGGER.log(Level.WARNING, () -> key + ": still no progress (" + run.sweeps() + " sweeps, since " + run.since()
+          + "), " + run.kind().description() + ": " + report.noProgressReason().orElse(""));
+    } else {
+      stalled.put(key, run);
+      LOGGER.log(Level.DEBUG, report::toString);
+    }
+    return true;
   }
 
   private void failed(String key, SweepReport report) {

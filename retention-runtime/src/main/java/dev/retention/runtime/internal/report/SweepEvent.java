@@ -77,6 +77,11 @@ public final class SweepEvent extends Event {
   @DataAmount(DataAmount.BYTES)
   public long replicaLagBytes;
 
+  @Label("No Progress")
+  @Description("Why the sweep deleted nothing while expired rows are left: held rows, rows out of reach, unexplained;"
+      + " null when it made progress or had nothing to do")
+  public String noProgress;
+
   @Label("Scope")
   @Description("The scope value of an on-demand sweep of one scope; null for a sweep of the whole pass")
   public String scope;

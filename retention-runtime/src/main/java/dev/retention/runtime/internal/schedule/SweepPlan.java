@@ -25,6 +25,11 @@ import java.util.PriorityQueue;
  *       {@link #FIRST_BACKOFF} up to its interval or {@link #LONGEST_BACKOFF}, whichever is longer: a pass swept every
  *       second that keeps failing (a dropped table, a revoked grant) then tries every five minutes, not every second,
  *       while an hourly pass still tries at least hourly.
+ *   <li>After a sweep that made no progress ({@link SweepReport#noProgress()}: it deleted nothing while expired rows
+ *       are left, held by the application or out of its statement's reach), the pass waits the same backoff, counted
+ *       by such sweeps in a row, apart from its failures: it is not due again at once, as after a sweep stopped at its
+ *       bound, for a sweep at once would find the same rows held. The first sweep that makes progress, or finds nothing
+ *       to do, ends the count.
  * </ul>
  *
  * <p>Monotonic readings have an arbitrary origin, may be negative and may wrap: the plan keeps every due time as
@@ -46,6 +51,7 @@ public final class SweepPlan {
   private final PriorityQueue<Entry> queue =
       new PriorityQueue<>(Comparator.comparingLong(Entry::due).thenComparingLong(Entry::sequence));
   private final Map<String, Integer> failuresInARow = new HashMap<>();
+  private final Map<String, Integer> noProgressInARow = new HashMap<>();
   private long nextSequence;
 
   /** Plans the first sweep of every given pass, counting the startup offsets from {@code startNanos}. */
@@ -83,8 +89,15 @@ public final class SweepPlan {
     if (report.failure().isPresent()) {
       int failures = failuresInARow.merge(pass, 1, Integer::sum);
       wait = backoff(failures, passSettings.effectiveInterval());
+    } else if (report.noProgress().isPresent()) {
+      failuresInARow.remove(pass);
+      int stalls = noProgressInARow.merge(pass, 1, Integer::sum);
+      wait = backoff(stalls, passSettings.effectiveInterval());
     } else {
       failuresInARow.remove(pass);
+      if (!report.skipped()) {
+        noProgressInARow.remove(pass); // a skipped sweep saw nothing: the count waits for one that ran
+      }
       wait = report.workRemains() ? Duration.ZERO : passSettings.effectiveInterval();
     }
     long due = sinceStart(nowNanos) + wait.toNanos();
@@ -93,7 +106,7 @@ public final class SweepPlan {
   }
 
   /**
-   * The wait after {@code failures} failures in a row: {@link #FIRST_BACKOFF} doubled each time, up to the interval or
+   * The wait after {@code failures} failures (or sweeps without progress) in a row: {@link #FIRST_BACKOFF} doubled each time, up to the interval or
    * {@link #LONGEST_BACKOFF}, the longer.
    */
   static Duration backoff(int failures, Duration interval) {

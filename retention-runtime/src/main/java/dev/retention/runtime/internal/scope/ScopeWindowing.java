@@ -167,7 +167,10 @@ public final class ScopeWindowing {
     Optional<Duration> fromCode;
     try {
       fromCode = code.windowOf(scopeValue);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
+      // An Error too (an AssertionError, a settings class that failed to load): it fails this scope, and the sweep goes
+      // on with the others; the caller of an on-demand sweep gets a report, never the Error. A VirtualMachineError is
+      // no different: the JVM's own handling (-XX:+ExitOnOutOfMemoryError, a heap dump) ran when it was thrown.
       throw new IllegalStateException("Pass " + values.passName() + ": the scope windows given in code failed for "
           + values.attribute() + " = " + scopeValue + "; none of its rows is deleted", e);
     }

@@ -5,7 +5,7 @@ public final class BeforeDeleteFailedException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  BeforeDeleteFailedException(String pass, int rows, Exception cause) {
+  BeforeDeleteFailedException(String pass, int rows, Throwable cause) {
     super("The before-delete hook of pass " + pass + " failed on a batch of " + rows + " rows, which stay: " + cause,
         cause);
   }

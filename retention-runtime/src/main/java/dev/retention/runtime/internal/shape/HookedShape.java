@@ -85,7 +85,8 @@ public final class HookedShape implements Shape.DeletesRows {
   private void callHook(EntityManager em, ExpiredRows rows, List<Object> given) {
     try {
       hook.beforeDelete(em, Collections.unmodifiableList(given));
-    } catch (Exception e) {
+    } catch (Throwable e) {
+      // An Error too: it fails this batch, which rolls back, and never escapes the sweep.
       throw new BeforeDeleteFailedException(rows.pass().name(), given.size(), e);
     }
   }

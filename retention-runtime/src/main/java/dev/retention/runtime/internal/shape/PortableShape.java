@@ -3,6 +3,7 @@ package dev.retention.runtime.internal.shape;
 import dev.retention.runtime.DeleteStrategy;
 import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.pass.PassModel;
 import jakarta.persistence.EntityManager;
 import java.util.List;
 
@@ -34,6 +35,15 @@ public final class PortableShape implements Shape.DeletesRows {
   @Override
   public StatementShape kind() {
     return StatementShape.PORTABLE_JPQL;
+  }
+
+  /**
+   * Whether the batches of {@code pass} lock rows through the provider ({@code PESSIMISTIC_WRITE}, written in its
+   * dialect's words): those that remove entities, those whose condition reads other rows, and every pass with a
+   * before-delete hook ({@link HookedShape}).
+   */
+  public static boolean locksRows(PassModel pass, boolean hooked) {
+    return hooked || pass.strategy() == DeleteStrategy.ENTITY_REMOVAL || pass.conditionReads().readsOtherRows();
   }
 
   @Override

@@ -24,6 +24,15 @@ public final class Reads {
   }
 
   /**
+   * Whether an expired row can be locked without waiting for another transaction: the oldest one {@code SKIP LOCKED}
+   * leaves, read in the caller's transaction (Hibernate's lock hint; only where the database skips locked rows).
+   */
+  public static boolean anExpiredRowUnheld(EntityManager em, ExpiredRows rows) {
+    return !JpaLocks.skippingLocked(rows.bind(em.createQuery(Jpql.selectKeys(rows)))).setMaxResults(1)
+        .getResultList().isEmpty();
+  }
+
+  /**
    * How many rows of {@code pass} have an epoch value below {@code bound} (or above it, when {@code above}), whatever
    * the predicate: the rows the epoch check sets aside.
    */

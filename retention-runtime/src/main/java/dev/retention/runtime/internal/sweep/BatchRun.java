@@ -4,6 +4,7 @@ import dev.retention.runtime.BatchReport;
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepFailedException;
+import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.pacing.Pacing;
@@ -59,6 +60,8 @@ final class BatchRun implements Batch.Guard {
   private final ScopeGroup scopes;
   private final Instant now;
   private final BatchSizer sizer;
+  /** Told of each committed batch, for the view of the sweep under way. */
+  private final InFlight progress;
   private Duration window;
   /** The predicate at the current window; null while the window is never, when no statement runs. */
   private @Nullable ExpiredRows rows;
@@ -75,12 +78,14 @@ final class BatchRun implements Batch.Guard {
   /**
    * @param now the sweep's {@code now}, from which the cutoff is counted
    * @param window the scope's window, or the pass's
+   * @param progress told of each committed batch
    */
-  BatchRun(PassSweep pass, ScopeGroup scopes, Instant now, Duration window, BatchSizer sizer) {
+  BatchRun(PassSweep pass, ScopeGroup scopes, Instant now, Duration window, BatchSizer sizer, InFlight progress) {
     this.pass = pass;
     this.scopes = scopes;
     this.now = now;
     this.sizer = sizer;
+    this.progress = progress;
     useWindow(window);
   }
 
@@ -136,16 +141,19 @@ final class BatchRun implements Batch.Guard {
    * {@code deadlineNanos}, then measures the lag.
    *
    * @param soFar what the sweep did before this run: it numbers the batches, and holds the epoch check once it ran
+   * @param lookFirst whether to look for an expired row before the first batch, which then runs only when there is one
+   *     (a run whose rows a grouped read just found need not)
    */
-  Ran drain(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
-    Ran ran = deleteOrCount(soFar, maxBatches, deadlineNanos, pauseBetweenBatches);
+  Ran drain(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches, boolean lookFirst) {
+    Ran ran = deleteOrCount(soFar, maxBatches, deadlineNanos, pauseBetweenBatches, lookFirst);
     if (ran.split()) {
       return ran;
     }
     return new Ran(ran.result().plus(lag(ran.result().failure())), ran.shareSpent(), false);
   }
 
-  private Ran deleteOrCount(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches) {
+  private Ran deleteOrCount(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches,
+      boolean lookFirst) {
     if (keepsEveryRow()) {
       return ended(SweepResult.NOTHING);
     }
@@ -162,6 +170,12 @@ final class BatchRun implements Batch.Guard {
     }
     if (pass.settings().dryRun()) {
       return ended(checked.plus(countInsteadOfDeleting()));
+    }
+    if (lookFirst) {
+      SweepResult look = expiredRowsLeft();
+      if (look.failed() || !look.workRemains()) {
+        return ended(checked.plus(look)); // nothing expired: no batch runs, whatever the statement; or the look failed
+      }
     }
     Ran ran = deleteInBatches(soFar.plus(checked), maxBatches, deadlineNanos, pauseBetweenBatches);
     return new Ran(checked.plus(ran.result()), ran.shareSpent(), ran.split());
@@ -189,10 +203,15 @@ final class BatchRun implements Batch.Guard {
     List<Object> spellings;
     try {
       spellings = read(em -> Reads.scopeSpellings(em, pass.model(), text, comparison.spellingsHashed()));
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) {
       return failed("reading the spellings stored for the scope", e);
     }
-    Duration widest = widestOf(spellings);
+    Duration widest;
+    try {
+      widest = widestOf(spellings);
+    } catch (RuntimeException e) {
+      return failed("the windows of the spellings stored for the scope", e); // a window from code failed
+    }
     if (widest.compareTo(window) > 0) {
       LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + scopes + " is stored as " + spellings + ", one value to the"
           + " database; its rows go by the longest window among them, " + Durations.format(widest));
@@ -242,7 +261,7 @@ final class BatchRun implements Batch.Guard {
     }
     try {
       return SweepResult.epochChecked(read(em -> EpochPlausibility.judge(em, pass.model(), pass.settings())));
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) {
       return failed("checking its epoch values", e);
     }
   }
@@ -260,7 +279,7 @@ final class BatchRun implements Batch.Guard {
   private SweepResult countInsteadOfDeleting() {
     try {
       return SweepResult.counted(read(em -> pass.shape().countExpired(em, rows)));
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) {
       return failed("the dry-run count", e);
     }
   }
@@ -293,7 +312,7 @@ final class BatchRun implements Batch.Guard {
       int deletedNow;
       try {
         deletedNow = runBatch(batchSize, number);
-      } catch (RuntimeException | Error e) {
+      } catch (Throwable e) {
         sizer.failed(Math.min(batchSize, sizer.nextSize()));
         return ended(done.plus(failed("batch " + number, e)));
       }
@@ -301,6 +320,7 @@ final class BatchRun implements Batch.Guard {
       pass.pacing().afterBatch(deletedNow, start);
       done = done.plus(SweepResult.batch(deletedNow));
       sizer.completed(batchSize, deletedNow, took);
+      progress.batchCommitted(deletedNow);
       pass.environment().listener().batchCompleted(BatchReport.of(pass.name(), number, deletedNow, took, batchSize));
       if (splitNeeded) {
         return new Ran(done, false, true); // it rolled back: nothing of the group went
@@ -308,10 +328,15 @@ final class BatchRun implements Batch.Guard {
       if (deletedNow < batchSize) {
         // Nothing was expired, or rows the batch selected were held, moved or went under it (another transaction
         // changed them). With nothing deleted the run ends either way, without selecting the same rows again at once;
-        // rows still expired are work left for the next sweep, and the report says so.
+        // rows still expired are work left for the next sweep, and the report says so. A run that deleted nothing
+        // while rows are left made no progress: the report says what held them, and the pass waits before its next.
         SweepResult left = expiredRowsLeft();
-        if (left.failed() || !left.workRemains() || deletedNow == 0) {
+        if (left.failed() || !left.workRemains()) {
           return ended(done.plus(left));
+        }
+        if (deletedNow == 0) {
+          return ended(done.plus(left).plus(done.deleted() == 0 ? SweepResult.stalled(whatHeldTheRows())
+              : SweepResult.NOTHING));
         }
       }
       if (done.batches() >= maxBatches || pastDeadline(deadlineNanos)) {
@@ -442,8 +467,36 @@ final class BatchRun implements Batch.Guard {
     try {
       oldestAfterLastBatch = read(em -> pass.shape().oldestExpired(em, rows));
       return oldestAfterLastBatch.isEmpty() ? SweepResult.NOTHING : SweepResult.WORK_LEFT;
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) {
       return failed("looking for expired rows left", e);
+    }
+  }
+
+  /**
+   * What held the expired rows a batch deleted none of. Where the database skips rows others hold, one look tells: an
+   * expired row that can be locked without waiting is out of the statement's reach, none means every one is held.
+   * Elsewhere a batch waits for a held row (and fails on the batch timeout) rather than skip it, so the rows left are
+   * out of the statement's reach.
+   */
+  private SweepResult.Stall whatHeldTheRows() {
+    String statement = "the pass's statement (" + pass.shape().name() + ")";
+    if (!pass.environment().skipsLockedRows()) {
+      return new SweepResult.Stall(SweepReport.NoProgress.ROWS_OUT_OF_REACH, "expired rows are left that " + statement
+          + " did not delete, where a row another transaction holds makes a batch wait, not skip it: they are out of"
+          + " its reach");
+    }
+    try {
+      boolean unheld = pass.environment().transactions().inTransaction(pass.environment().emf(),
+          pass.settings().batchTimeout(), em -> Reads.anExpiredRowUnheld(em, rows()));
+      return unheld
+          ? new SweepResult.Stall(SweepReport.NoProgress.ROWS_OUT_OF_REACH, "an expired row can be locked, yet "
+              + statement + " deleted none: the rows left are out of its reach")
+          : new SweepResult.Stall(SweepReport.NoProgress.HELD_ROWS, "every expired row left is locked by another"
+              + " transaction; they go once it ends");
+    } catch (Throwable e) {
+      LOGGER.log(Level.DEBUG, () -> pass.name() + ": " + step("the look for an expired row not held") + " failed", e);
+      return new SweepResult.Stall(SweepReport.NoProgress.UNEXPLAINED, step("the look for an expired row not held")
+          + " failed: " + e);
     }
   }
 
@@ -469,7 +522,7 @@ final class BatchRun implements Batch.Guard {
       // with the cutoff; a Date read through the JVM's zone can still land a little after it, and is then just due.
       return SweepResult.lag(oldest.map(value -> pass.model().instantOf(value, expired.cutoff()))
           .map(instant -> instant.isAfter(cutoff()) ? Duration.ZERO : Duration.between(instant, cutoff())));
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) {
       if (failure.isPresent()) {
         failure.get().addSuppressed(e);
         return SweepResult.NOTHING;

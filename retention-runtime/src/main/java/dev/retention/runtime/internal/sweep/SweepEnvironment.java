@@ -21,10 +21,12 @@ import java.util.function.LongSupplier;
  * @param locks the passes' locks in the database, which decide which instance sweeps a pass now
  * @param deadlocks which failures of a batch are the database breaking a deadlock, worth running the batch again
  * @param pacing what paces every pass's batches: replicas, the throttle ({@link PacingSources})
+ * @param skipsLockedRows whether the database skips rows others hold, as the provider writes it: then a sweep that made
+ *     no progress tells held rows from rows its statement does not reach by whether one can be locked without waiting
  */
 public record SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
     SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, PassLocks locks, Deadlocks deadlocks,
-    PacingSources pacing) {
+    PacingSources pacing, boolean skipsLockedRows) {
 
   /** Now, by {@link #monotonic}. */
   long nanoTime() {

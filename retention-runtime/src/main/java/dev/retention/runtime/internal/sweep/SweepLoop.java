@@ -1,6 +1,7 @@
 package dev.retention.runtime.internal.sweep;
 
 import dev.retention.runtime.Scope;
+import dev.retention.runtime.SweepInFlight;
 import dev.retention.runtime.SweepFailedException;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.partition.PartitionPlan;
@@ -33,6 +34,8 @@ final class SweepLoop {
   private final PartitionPlan partitions;
   /** The rounds of a scoped pass's background sweeps; null for a pass without a scope attribute. */
   private final @Nullable ScopeRounds rounds;
+  /** The sweep of all the pass's rows under way, for the application's view. */
+  private final InFlight inFlight = new InFlight();
 
   SweepLoop(PassSweep pass, BatchSizer sizer, PartitionPlan partitions, @Nullable ScopeRounds rounds) {
     this.pass = pass;
@@ -41,11 +44,27 @@ final class SweepLoop {
     this.rounds = rounds;
   }
 
+  /** The sweep of all the pass's rows under way, as far as it has got; empty when none is. */
+  Optional<SweepInFlight> inFlight() {
+    return inFlight.now();
+  }
+
   /** Runs {@code request} now, in this thread, telling the listener when it starts and finishes. Never throws. */
   SweepReport sweep(SweepRequest request) {
     Instant now = pass.environment().clock().instant();
-    long startNanos = pass.environment().nanoTime();
     Instant passCutoff = BatchRun.cutoffOf(now, pass.settings().retention());
+    // On-demand sweeps of one scope run beside the pass's own, many at once: they are not the pass's sweep in flight.
+    InFlight progress = request.kind() == SweepRequest.Kind.ONE_SCOPE ? new InFlight() : inFlight;
+    progress.started(pass.name(), now, passCutoff);
+    try {
+      return sweep(request, now, passCutoff, progress);
+    } finally {
+      progress.ended();
+    }
+  }
+
+  private SweepReport sweep(SweepRequest request, Instant now, Instant passCutoff, InFlight progress) {
+    long startNanos = pass.environment().nanoTime();
     long deadline = request.budget().map(budget -> startNanos + budget.toNanos()).orElse(BatchRun.NO_DEADLINE);
     // An on-demand sweep may run beside the background ones and beside others: its batches keep the size the pass's
     // sweeps reached, and leave the pass's sizer to its background sweeps.
@@ -60,7 +79,7 @@ final class SweepLoop {
       started = true;
       try {
         work.addAll(rounds().groupsToSweep(now, (long) request.maxBatchesPerScope() * sizes.nextSize()));
-      } catch (RuntimeException | Error e) {
+      } catch (Throwable e) {
         result = SweepResult.failed(new SweepFailedException(pass.name(), "finding the scopes with expired rows",
             passCutoff, e));
       }
@@ -81,7 +100,7 @@ final class SweepLoop {
         wentPast(request, due.scopes(), false);
         continue;
       }
-      BatchRun run = new BatchRun(pass, due.scopes(), now, due.window(), sizes);
+      BatchRun run = new BatchRun(pass, due.scopes(), now, due.window(), sizes, progress);
       if (request.kind() == SweepRequest.Kind.ONE_SCOPE) {
         cutoff = run.cutoff();
       }
@@ -112,7 +131,10 @@ final class SweepLoop {
           result = result.plus(dropExpiredPartitions(partitions.sweep().get(), run, passCutoff));
         }
       }
-      BatchRun.Ran ran = run.drain(result, share, deadline, request.pausesBetweenBatches());
+      // A round's groups were found with expired rows by its grouped read; a whole pass or one scope looks first, so
+      // that a sweep with nothing to delete runs no batch, whatever its statement.
+      BatchRun.Ran ran = run.drain(result, share, deadline, request.pausesBetweenBatches(),
+          request.kind() != SweepRequest.Kind.SCOPE_ROUNDS);
       result = result.plus(ran.result());
       if (ran.split()) {
         // A spelling the database takes for one of the group's values has a longer window: nothing was deleted, and
@@ -176,6 +198,7 @@ final class SweepLoop {
       return ScopeRounds.DueScopes.at(scopes, scope.isAll() ? pass.settings().retention()
           : pass.scopes().windowOf(scope));
     } catch (RuntimeException e) {
+      // The application's windows threw: windowOf says so in an IllegalStateException, whatever they threw.
       return new ScopeRounds.DueScopes(scopes, Duration.ZERO, Optional.of(e));
     }
   }
@@ -190,7 +213,7 @@ final class SweepLoop {
       PartitionSweep.Result dropped = step.run(pass.environment().emf(), pass.environment().transactions(),
           pass.settings().batchTimeout(), run.cutoffValue(), pass.settings().dryRun());
       return SweepResult.partitions(dropped.partitions(), dropped.rows(), dropped.workRemains());
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) {
       return SweepResult.failed(new SweepFailedException(pass.name(), "dropping its expired partitions", cutoff, e));
     }
   }

@@ -3,6 +3,7 @@ package dev.retention.runtime.internal.sweep;
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.SweepFailedException;
+import dev.retention.runtime.SweepInFlight;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.config.BoundSettings;
 import dev.retention.runtime.internal.config.OptionLimits;
@@ -117,6 +118,14 @@ public final class Sweeper {
         + perScope + (perScope == 1 ? " batch" : " batches") + " a group per sweep; " + scopes.configuredScopes()
         + (scopes.configuredScopes() == 1 ? " scope window" : " scope windows") + " from configuration"
         + scopes.describeCode() + ")";
+  }
+
+  /**
+   * The sweep of all the pass's rows under way (background, {@code sweepAll()}, {@code sweep(pass)}), as far as it has
+   * got; empty when none is.
+   */
+  public Optional<SweepInFlight> inFlight() {
+    return loop.inFlight();
   }
 
   /** How the instances on the database agree who sweeps the pass, for the start line. */

@@ -31,7 +31,8 @@ public final class RunnerTransactions implements BatchTransactions {
           : Transactions.RESOURCE_LOCAL.inTransaction(emf, timeout, work)));
     } catch (RuntimeException | Error e) {
       throw e;
-    } catch (Exception e) {
+    } catch (Throwable e) {
+      // A checked exception, or a Throwable of neither kind thrown past the compiler: the batch's failure, like any.
       throw new PersistenceException("The application's TransactionRunner did not commit the batch: " + e, e);
     }
     return result.get();

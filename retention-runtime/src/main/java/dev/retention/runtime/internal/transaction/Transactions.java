@@ -31,7 +31,7 @@ final class Transactions implements BatchTransactions {
         T result = work.apply(em);
         transaction.commit();
         return result;
-      } catch (RuntimeException | Error e) {
+      } catch (Throwable e) {
         rollBack(transaction, e);
         throw e;
       }

@@ -63,6 +63,63 @@ class OptionsBinderTest {
         "a default batch-size fixes every pass's batches");
   }
 
+  /**
+   * batch-size and batch-target are two ways to size a pass's batches: the one set nearer the pass wins, as every
+   * option does. A default batch-size used to fix the batches of a pass that set its own batch-target, dropping it
+   * without a word.
+   */
+  @Test
+  void thePassOwnBatchTargetBeatsADefaultBatchSizeWhichIsThenTheFirstBatchsSize() {
+    Map<String, BoundSettings> settings = bind(Map.of(
+        "retention.defaults.batch-size", "300",
+        "retention." + AUDIT + ".batch-target", "10ms"));
+
+    assertFalse(settings.get(AUDIT).batchSizeFixed(), "its own batch-target sizes its batches");
+    assertEquals(Optional.of(Duration.ofMillis(10)), settings.get(AUDIT).batchTarget());
+    assertEquals(300, settings.get(AUDIT).batchSize(), "the default's size is its first batch's");
+    assertTrue(settings.get(SESSION).batchSizeFixed(), "the default batch-size fixes the others' batches");
+
+    // Configuration beats code for the same scope: a target in configuration's defaults beats a size in code's.
+    Map<String, BoundSettings> layered = OptionsBinder.bind(windows,
+        Map.of("retention.defaults.batch-target", "40ms"), RetentionOptions.empty().withBatchSize(700), Map.of());
+    assertFalse(layered.get(AUDIT).batchSizeFixed());
+    assertEquals(Optional.of(Duration.ofMillis(40)), layered.get(AUDIT).batchTarget());
+    // A pass's own size in code beats a target in configuration's defaults.
+    Map<String, BoundSettings> ownSize = OptionsBinder.bind(windows,
+        Map.of("retention.defaults.batch-target", "40ms"), RetentionOptions.empty(),
+        Map.of(AUDIT, RetentionOptions.empty().withBatchSize(700)));
+    assertTrue(ownSize.get(AUDIT).batchSizeFixed());
+    assertEquals(700, ownSize.get(AUDIT).batchSize());
+    assertFalse(ownSize.get(SESSION).batchSizeFixed());
+  }
+
+  /** Set in one place, neither is nearer the pass: the build says so, once, naming both keys. */
+  @Test
+  void batchSizeAndBatchTargetSetInOnePlaceFailTheBuildOnce() {
+    assertProblems(Map.of("retention.defaults.batch-size", "300", "retention.defaults.batch-target", "10ms"),
+        "retention.defaults.batch-size = 300 and retention.defaults.batch-target = 10ms are set together: batch-size"
+            + " fixes every batch's size, batch-target sizes batches by time, and neither is set nearer any pass. Keep"
+            + " one");
+    assertProblems(Map.of("retention." + AUDIT + ".batch-size", "300", "retention." + AUDIT + ".batch-target", "10ms"),
+        "retention." + AUDIT + ".batch-size = 300 and retention." + AUDIT + ".batch-target = 10ms are set together:"
+            + " batch-size fixes every batch's size, batch-target sizes batches by time, and neither is set nearer the"
+            + " pass. Keep one");
+  }
+
+  /** Batches sized to take as long as the batch timeout would time out: one option would defeat the other. */
+  @Test
+  void aBatchTargetNotBelowTheBatchTimeoutFailsTheBuild() {
+    assertProblems(Map.of("retention.defaults.batch-timeout", "2s", "retention." + AUDIT + ".batch-target", "2s"),
+        AUDIT + ": retention." + AUDIT + ".batch-target = 2s is not below batch-timeout 2s"
+            + " (retention.defaults.batch-timeout): batches sized to take that long would run into the timeout, which"
+            + " fails them. Lower batch-target or raise batch-timeout");
+    assertFalse(bind(Map.of("retention.defaults.batch-timeout", "2s", "retention." + AUDIT + ".batch-target", "1s"))
+        .get(AUDIT).batchSizeFixed());
+    assertTrue(bind(Map.of("retention.defaults.batch-timeout", "2s", "retention.defaults.batch-target", "5s",
+        "retention." + AUDIT + ".batch-size", "100", "retention." + SESSION + ".batch-size", "100"))
+        .get(AUDIT).batchSizeFixed(), "a target no batch is sized by is no problem");
+  }
+
   @Test
   void aBatchTargetOutsideItsBoundsNamesTheKeyAndTheBound() {
     String range = "allowed: 1ms to 10s (a batch holds its rows' locks that long)";

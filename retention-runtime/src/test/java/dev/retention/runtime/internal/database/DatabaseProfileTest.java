@@ -96,6 +96,54 @@ class DatabaseProfileTest {
     assertEquals(TextComparison.BY_COLLATION, mySql.textComparison());
   }
 
+  /**
+   * A dialect told by hand can name the other of MariaDB and MySQL than the server is: the profile follows the server,
+   * as its driver names it (MySQL's driver reads MariaDB's version string), keeps what the runtime writes in the
+   * server's words (its lock, how it groups text) and drops what Hibernate would write in the dialect's (every native
+   * shape, skipping locked rows, partitions, exact scope columns), and its note tells the start line why and what to set.
+   */
+  @Test
+  void aServerThatIsTheOtherOfMariaDbAndMySqlThanTheDialectGetsItsOwnProfileThePortableJpqlAndANote() {
+    for (DatabaseDetection.Server mariaDb : List.of(new DatabaseDetection.Server("MariaDB", "10.11.6-MariaDB"),
+        new DatabaseDetection.Server("MySQL", "5.5.5-10.11.6-MariaDB"))) {
+      DatabaseProfile profile = DatabaseDetection.OnHibernate.profile(new MySQLDialect(), Optional.of(mariaDb));
+      assertEquals("MariaDB", profile.name(), mariaDb::toString);
+      assertEquals(List.of(), shapes(profile));
+      assertFalse(profile.skipsLockedRows());
+      assertEquals(Optional.of(SessionLock.NAMED), profile.sessionLock());
+      assertEquals(Optional.empty(), profile.partitionCatalog());
+      assertEquals(Optional.empty(), profile.scopeColumns());
+      assertEquals(TextComparison.BY_COLLATION, profile.textComparison());
+      String note = profile.note().orElseThrow();
+      assertTrue(note.startsWith("the dialect is MySQLDialect (MySQL) but the server is " + mariaDb + ":")
+          && note.contains("every pass runs the portable JPQL")
+          && note.contains("set hibernate.dialect to MariaDB's dialect or leave it unset"), note);
+    }
+    DatabaseProfile mySql = DatabaseDetection.OnHibernate.profile(new MariaDBDialect(),
+        Optional.of(new DatabaseDetection.Server("MySQL", "8.0.36")));
+    assertEquals("MySQL", mySql.name());
+    assertEquals(List.of(), shapes(mySql));
+    assertTrue(mySql.note().orElseThrow().contains("the dialect is MariaDBDialect (MariaDB) but the server is MySQL"));
+  }
+
+  /** Where the server agrees with the dialect, or cannot be told apart by its driver, the dialect decides, silently. */
+  @Test
+  void aServerThatAgreesWithTheDialectOrThatItsDriverCannotTellChangesNothing() {
+    DatabaseProfile agreeing = DatabaseDetection.OnHibernate.profile(new MariaDBDialect(),
+        Optional.of(new DatabaseDetection.Server("MariaDB", "10.11.6-MariaDB")));
+    assertInstanceOf(MariaDbProfile.class, agreeing);
+    assertEquals(Optional.empty(), agreeing.note());
+    assertInstanceOf(MariaDbProfile.class, DatabaseDetection.OnHibernate.profile(new MariaDBDialect(),
+        Optional.empty()), "a server that could not be asked");
+    // PostgreSQL's driver names every server PostgreSQL, CockroachDB too: its dialect is not second-guessed.
+    DatabaseProfile cockroach = DatabaseDetection.OnHibernate.profile(new CockroachDialect(),
+        Optional.of(new DatabaseDetection.Server("PostgreSQL", "13.0.0")));
+    assertInstanceOf(OtherDatabase.class, cockroach);
+    assertEquals(Optional.empty(), cockroach.note());
+    assertInstanceOf(PostgresProfile.class, DatabaseDetection.OnHibernate.profile(new PostgreSQLDialect(),
+        Optional.of(new DatabaseDetection.Server("PostgreSQL", "15.6"))));
+  }
+
   @Test
   void h2GetsThePortableJpqlAndNoLock() {
     DatabaseProfile h2 = DatabaseDetection.OnHibernate.profile(new H2Dialect());

@@ -104,6 +104,40 @@ class LoggingSweepListenerTest {
     assertEquals(PASS + ": recovered after 1 failed sweep (failing since " + START + ")", records.get(1).getMessage());
   }
 
+  /**
+   * A pass whose rows are held makes no progress sweep after sweep: one line says so and why, a change of why is said
+   * again, one every fifteen minutes while it lasts, and one when a sweep deletes rows again.
+   */
+  @Test
+  void sweepsWithoutProgressLogTheFirstEachChangeOfWhyEveryFifteenMinutesAndTheProgressAgain() {
+    for (int sweep = 0; sweep < 20; sweep++) {
+      listener.sweepFinished(stalled(START.plus(Duration.ofMinutes(sweep)), SweepReport.NoProgress.HELD_ROWS));
+    }
+    listener.sweepFinished(stalled(START.plus(Duration.ofMinutes(20)), SweepReport.NoProgress.ROWS_OUT_OF_REACH));
+    listener.sweepFinished(deleted(START.plus(Duration.ofMinutes(21)), 1));
+
+    List<String> lines = records.stream().map(LogRecord::getMessage).toList();
+    assertEquals(List.of(Level.INFO, Level.WARNING, Level.WARNING, Level.INFO, Level.INFO),
+        records.stream().map(LogRecord::getLevel).toList(), lines.toString());
+    assertTrue(lines.get(0).startsWith(PASS + ": deleted 0 rows in 1 batch") && lines.get(0).contains(
+        "no progress (held rows: every expired row left is locked by another transaction)")
+        && lines.get(0).endsWith("; it sweeps again after a backoff, not at once"), lines.get(0));
+    assertEquals(PASS + ": still no progress (16 sweeps, since " + START + "), held rows: every expired row left is"
+        + " locked by another transaction", lines.get(1));
+    assertTrue(lines.get(2).contains("no progress (rows out of reach: "), "a change of why: " + lines.get(2));
+    assertEquals(PASS + ": progress again after 1 sweep without (rows out of reach since "
+        + START.plus(Duration.ofMinutes(20)) + ")", lines.get(3));
+    assertTrue(lines.get(4).startsWith(PASS + ": deleted 1 row"), lines.get(4));
+  }
+
+  private static SweepReport stalled(Instant at, SweepReport.NoProgress why) {
+    return SweepReport.builder(PASS, at, at.minus(Duration.ofDays(1))).batches(1).workRemains(true)
+        .noProgress(why, why == SweepReport.NoProgress.HELD_ROWS
+            ? "every expired row left is locked by another transaction"
+            : "an expired row can be locked, yet the pass's statement (PostgreSQL ctid) deleted none")
+        .build();
+  }
+
   private static SweepReport failed(Instant at) {
     return SweepReport.builder(PASS, at, at.minus(Duration.ofDays(1))).failure(CAUSE).build();
   }

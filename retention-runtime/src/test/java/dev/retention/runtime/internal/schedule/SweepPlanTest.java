@@ -136,6 +136,42 @@ class SweepPlanTest {
     assertEquals(seconds(10), afterReset - drained);
   }
 
+  /**
+   * A sweep that deleted nothing while expired rows are left (one row the application holds) was due again at once:
+   * 427 sweeps a second. It waits the failure backoff, counted apart from failures, until a sweep deletes rows again.
+   */
+  @Test
+  void aSweepWithoutProgressWaitsTheBackoffApartFromFailuresUntilOneDeletesRows() {
+    SweepPlan plan = new SweepPlan(List.of(pass("P", Duration.ofHours(1), Duration.ZERO)), START);
+    plan.takeDue(START);
+
+    long first = plan.completed(stalled("P"), START);
+    assertEquals(START + seconds(10), first, "not at once, though work remains");
+    assertEquals(Optional.empty(), plan.takeDue(first - 1));
+    plan.takeDue(first);
+    long second = plan.completed(stalled("P"), first);
+    assertEquals(first + seconds(20), second, "doubling");
+    plan.takeDue(second);
+    long afterFailure = plan.completed(report("P", false, true), second);
+    assertEquals(second + seconds(10), afterFailure, "a failure counts its own, from the first");
+    plan.takeDue(afterFailure);
+    long third = plan.completed(stalled("P"), afterFailure);
+    assertEquals(afterFailure + seconds(40), third, "no progress still in a row: the failure between is apart");
+    plan.takeDue(third);
+
+    long progress = plan.completed(report("P", true, false), third);
+    assertEquals(third, progress, "a sweep that deleted rows and stopped at its bound: at once again");
+    plan.takeDue(progress);
+    long again = plan.completed(stalled("P"), progress);
+    assertEquals(progress + seconds(10), again, "progress reset the count");
+  }
+
+  private static SweepReport stalled(String pass) {
+    return SweepReport.builder(pass, REPORTED, REPORTED).batches(1).workRemains(true)
+        .noProgress(SweepReport.NoProgress.HELD_ROWS, "every expired row left is locked by another transaction")
+        .build();
+  }
+
   private static Optional<Long> nextDueOf(SweepPlan plan, String pass, long now) {
     long far = now + Duration.ofDays(1).toNanos();
     while (true) {

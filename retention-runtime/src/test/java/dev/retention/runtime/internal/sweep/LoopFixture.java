@@ -119,7 +119,7 @@ final class LoopFixture implements AutoCloseable {
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, Clock.fixed(NOW, ZoneOffset.UTC),
         ZoneOffset.UTC, new Listener(), stop, nanos::get, PassLocks.NONE,
         Deadlocks.of(DatabaseDetection.of(emf)),
-        new PacingSources(replicas, throttle, pacingTime, Optional.empty()));
+        new PacingSources(replicas, throttle, pacingTime, Optional.empty()), DatabaseDetection.of(emf).skipsLockedRows());
     return new Sweeper(environment, PassModel.of(pass, emf.getMetamodel()), settings,
         new ShapeChoice.Choice(shape, List.of()), windows, PartitionPlan.NONE);
   }
@@ -131,6 +131,21 @@ final class LoopFixture implements AutoCloseable {
         em.persist(new LoopNote(nextId++, NOW.minus(age).minusSeconds(count - i), tenant));
       }
     });
+  }
+
+  /**
+   * Holds the row {@code id} in a transaction of its own, as an application working on it would (an update, not
+   * committed), until the returned handle is closed, which rolls it back.
+   */
+  AutoCloseable hold(long id) {
+    EntityManager em = emf.createEntityManager();
+    em.getTransaction().begin();
+    em.createQuery("update LoopNote e set e.tenant = e.tenant where e.id = :id").setParameter("id", id)
+        .executeUpdate();
+    return () -> {
+      em.getTransaction().rollback();
+      em.close();
+    };
   }
 
   long count() {

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.ScopeWindows;
+import dev.retention.runtime.SweepInFlight;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.TransactionRunner;
 import dev.retention.runtime.internal.pass.ScopeGroup;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -109,6 +111,121 @@ class SweepLoopOnH2Test {
     assertEquals(0, report.deleted());
     assertTrue(report.workRemains(), "seven expired rows remain");
     assertTrue(report.lag().isPresent());
+    assertEquals(Optional.of(SweepReport.NoProgress.ROWS_OUT_OF_REACH), report.noProgress(),
+        "no row is held: the statement did not reach them");
+    assertTrue(report.noProgressReason().orElseThrow().contains("the pass's statement (portable JPQL)"),
+        report::toString);
+    assertTrue(report.succeeded(), "no progress is no failure");
+  }
+
+  /**
+   * One expired row held by the application: the batch skips it (here: the scripted statement deletes nothing, as one
+   * that skips locked rows would), and the sweep made no progress, the row held, as a look that skips locked rows tells.
+   */
+  @Test
+  void aSweepWhoseOnlyExpiredRowIsHeldMadeNoProgressAndSaysTheRowIsHeld() throws Exception {
+    fixture.persist(1, EXPIRED, null);
+    fixture.persist(2, FRESH, null);
+    fixture.shape.then(ScriptedShape.claims(0));
+    Sweeper sweeper = fixture.unscoped(LoopSettings.batchesOf(5));
+
+    SweepReport report;
+    try (AutoCloseable held = fixture.hold(1)) {
+      report = sweeper.sweep();
+    }
+
+    assertEquals(Optional.of(SweepReport.NoProgress.HELD_ROWS), report.noProgress(), report::toString);
+    assertEquals("every expired row left is locked by another transaction; they go once it ends",
+        report.noProgressReason().orElseThrow());
+    assertTrue(report.workRemains());
+
+    SweepReport released = sweeper.sweep();
+
+    assertEquals(1, released.deleted());
+    assertEquals(Optional.empty(), released.noProgress());
+  }
+
+  @Test
+  void aRunThatDeletedRowsBeforeABatchDeletedNoneMadeProgress() {
+    fixture.persist(12, EXPIRED, null);
+    fixture.shape.then(ScriptedShape.DELETES).then(ScriptedShape.claims(0));
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertEquals(5, report.deleted());
+    assertTrue(report.workRemains());
+    assertEquals(Optional.empty(), report.noProgress(), "five rows went");
+  }
+
+  /**
+   * A sweep with nothing expired looks first and runs no batch, whatever its statement: an empty sweep counted one
+   * batch on one statement and none on another (and none in a scoped pass's idle round).
+   */
+  @Test
+  void aSweepWithNothingExpiredRunsNoBatch() {
+    fixture.persist(3, FRESH, null);
+
+    SweepReport report = fixture.unscoped(LoopSettings.batchesOf(5)).sweep();
+
+    assertEquals(0, report.batches());
+    assertEquals(0, report.deleted());
+    assertFalse(report.workRemains());
+    assertEquals(Optional.empty(), report.noProgress());
+    assertEquals(List.of(), fixture.shape.sizes, "no batch ran");
+    assertEquals(List.of("started " + NOW.minus(PASS_CUTOFF_AGE), "finished 0"), fixture.heard);
+    assertEquals(0, fixture.byTenant(LoopSettings.batchesOf(5), null).sweepScope(Scope.of("a")).batches(),
+        "nor an on-demand sweep of a scope with nothing expired");
+  }
+
+  /** The sweep of all the pass's rows under way shows how far it has got, batch by batch, and no more once it ends. */
+  @Test
+  void theSweepInFlightShowsItsBatchesAndRowsSoFarAndGoesWhenItEnds() {
+    fixture.persist(12, EXPIRED, null);
+    Sweeper sweeper = fixture.unscoped(LoopSettings.batchesOf(5));
+    List<SweepInFlight> seen = new ArrayList<>();
+    fixture.onBatch(batch -> seen.add(sweeper.inFlight().orElseThrow()));
+
+    SweepReport report = sweeper.sweep();
+
+    SweepInFlight first = new SweepInFlight(LoopNote.class.getCanonicalName(), NOW, NOW.minus(PASS_CUTOFF_AGE), 1, 5);
+    assertEquals(List.of(first, first.plusBatch(5), first.plusBatch(5).plusBatch(2)), seen);
+    assertEquals(NOW, report.startedAt());
+    assertEquals(Optional.empty(), sweeper.inFlight(), "the sweep ended");
+  }
+
+  @Test
+  void anOnDemandSweepOfOneScopeIsNotThePassesSweepInFlight() {
+    fixture.persist(3, EXPIRED, "a");
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5), null);
+    List<Optional<SweepInFlight>> seen = new ArrayList<>();
+    fixture.onBatch(batch -> seen.add(sweeper.inFlight()));
+
+    sweeper.sweepScope(Scope.of("a"));
+
+    assertEquals(List.of(Optional.empty()), seen);
+  }
+
+  /**
+   * In scope rounds, a group whose batch deletes nothing while its rows are left stops the round there, as before; the
+   * sweep made no progress when nothing else went, and the next sweep starts at that group again.
+   */
+  @Test
+  void aScopeGroupWithoutProgressStopsTheRoundThereAndTheNextSweepStartsAtIt() {
+    fixture.persist(3, EXPIRED, "a");
+    fixture.persist(3, EXPIRED, "b");
+    fixture.shape.then(ScriptedShape.claims(0));
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5), APART);
+
+    SweepReport stalled = sweeper.sweep();
+
+    assertEquals(List.of(3L, 3L, 0L), counts());
+    assertEquals(Optional.of(SweepReport.NoProgress.ROWS_OUT_OF_REACH), stalled.noProgress());
+    assertTrue(stalled.workRemains());
+
+    SweepReport next = sweeper.sweep();
+
+    assertEquals(6, next.deleted(), "a again, then b");
+    assertEquals(Optional.empty(), next.noProgress());
   }
 
   @Test
@@ -147,6 +264,33 @@ class SweepLoopOnH2Test {
     assertTrue(next.succeeded());
     assertEquals(6, next.deleted(), "a again, then b");
     assertFalse(next.workRemains());
+  }
+
+  /**
+   * An {@code Error} from the application's windows for one scope fails that scope alone: the round goes on with the
+   * others, and an on-demand sweep of it reports the failure instead of throwing.
+   */
+  @Test
+  void aWindowThatThrowsAnErrorFailsThatScopeAndTheRoundGoesOnWithTheOthers() {
+    fixture.persist(3, EXPIRED, "a");
+    fixture.persist(3, EXPIRED, "b");
+    fixture.persist(3, EXPIRED, "c");
+    ScopeWindows brokenForB = value -> {
+      if ("b".equals(value)) {
+        throw new AssertionError("b's settings are corrupt");
+      }
+      return Optional.empty();
+    };
+    Sweeper sweeper = fixture.byTenant(LoopSettings.batchesOf(5), brokenForB);
+
+    SweepReport round = sweeper.sweep();
+    SweepReport onDemand = sweeper.sweepScope(Scope.of("b"));
+
+    assertEquals(6, round.deleted(), "a and c");
+    assertEquals(List.of(0L, 3L, 0L), counts());
+    assertTrue(round.failure().orElseThrow().getMessage().contains("scope b"), round.failure()::toString);
+    assertEquals(AssertionError.class, onDemand.failure().orElseThrow().getCause().getCause().getClass());
+    assertEquals(0, onDemand.deleted());
   }
 
   @Test

@@ -74,6 +74,7 @@ class RetentionActuatorTest {
               .containsEntry("min-retention", "1h")
               .containsEntry("epoch-check", true);
           assertThat(session.get("consecutiveFailures")).isEqualTo(0);
+          assertThat(session.get("sweepInFlight")).as("no sweep under way").isEqualTo(Map.of());
           Map<String, Object> report = view(session.get("lastReport"));
           assertThat(report)
               .containsEntry("startedAt", NOW.toString())
@@ -114,7 +115,7 @@ class RetentionActuatorTest {
               + "\",\"settings\":{\"enabled\":true,")
           .contains("\"lastReport\":{\"pass\":\"" + SESSION_TOKEN + "\",\"startedAt\":\"2030-01-01T00:00:00Z\","
               + "\"cutoff\":\"2030-01-01T00:00:00Z\","
-              + "\"deleted\":0,\"batches\":1,\"workRemains\":false,\"dryRun\":false,\"duration\":\"PT");
+              + "\"deleted\":0,\"batches\":0,\"workRemains\":false,\"dryRun\":false,\"duration\":\"PT");
     });
   }
 

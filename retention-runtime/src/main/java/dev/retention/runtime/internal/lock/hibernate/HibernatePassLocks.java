@@ -59,12 +59,18 @@ public final class HibernatePassLocks implements PassLocks {
   }
 
   @Override
-  public Optional<String> configurationProblem() {
-    return pool.filter(size -> size.connections() < 2).map(size -> "The connection pool has " + size.connections()
-        + (size.connections() == 1 ? " connection" : " connections") + ", but a sweep holds one of its own for the"
-        + " whole sweep, for its sweep lock (" + kind.description() + ": one instance sweeps a pass at a time), so its"
-        + " batches would get none and every sweep would fail waiting for one. Give the pool at least 2 connections ("
-        + size.setting() + ")");
+  public Optional<String> configurationProblem(int concurrentSweeps) {
+    int needed = 2 * concurrentSweeps;
+    boolean several = concurrentSweeps > 1;
+    return pool.filter(size -> size.connections() < needed).map(size -> "The connection pool has "
+        + size.connections() + (size.connections() == 1 ? " connection" : " connections") + ", but a sweep holds one"
+        + " of its own for the whole sweep, for its sweep lock (" + kind.description() + ": one instance sweeps a pass"
+        + " at a time), beside the one its batches take"
+        + (several ? ", and maxConcurrentSweeps lets " + concurrentSweeps + " sweeps run at once: they need "
+            + needed + " connections" : "")
+        + ", so " + (several ? "the sweeps would hold every connection for their locks while their" : "its")
+        + " batches waited for one that never comes, and every sweep would fail. Give the pool at least " + needed
+        + " connections (" + size.setting() + ")" + (several ? ", or lower maxConcurrentSweeps" : ""));
   }
 
   @Override
