@@ -9,6 +9,7 @@ import dev.retention.runtime.internal.pass.PassModel;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
 import java.util.Optional;
+import java.util.Set;
 import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.jpa.event.spi.CallbackRegistry;
@@ -52,17 +53,27 @@ public final class HibernatePartitionTables implements PartitionTables {
       return Target.refused(PartitionPlan.REMOVED_FOR_CALLBACKS);
     }
     // Any key will do: a partition goes by its bounds on the @Ttl column, and the step names no row by its key.
-    Optional<String> notPlain = PlainHierarchy.whyNotPlainRoot(factory, pass.entityType());
-    if (notPlain.isPresent()) {
-      return Target.refused(notPlain.get());
+    if (!(factory.getMappingMetamodel().getEntityDescriptor(pass.entityType())
+        instanceof SingleTableEntityPersister single)) {
+      return Target.refused(PlainHierarchy.whyNotPlainRoot(factory, pass.entityType())
+          .orElse("its entity is not mapped to a single table"));
     }
-    SingleTableEntityPersister root = PlainHierarchy.plainRootWithAnyKey(factory, pass.entityType()).orElseThrow();
-    NativeColumns.Column ttl = NativeColumns.of(factory, root, pass.ttlAttribute(), "@Ttl attribute",
+    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
         NativeColumns.TTL_TYPES);
     if (ttl.refused().isPresent()) {
       return Target.refused(ttl.refusal());
     }
-    return Target.of(root.getIdentifierTableName(), ttl.name(), catalog);
+    // First, what Hibernate restricts the rows by: a partition goes whole only where its selection states the date
+    // alone, so that every row of an expired partition is one Hibernate's own delete would take.
+    Optional<String> beyond = HibernateRestrictions.beyond(factory, pass, ttl.name(), Optional.empty(), Set.of());
+    if (beyond.isPresent()) {
+      return Target.refused(beyond.get());
+    }
+    Optional<String> notPlain = PlainHierarchy.whyNotPlainRoot(factory, pass.entityType());
+    if (notPlain.isPresent()) {
+      return Target.refused(notPlain.get());
+    }
+    return Target.of(single.getIdentifierTableName(), ttl.name(), catalog);
   }
 
   /**

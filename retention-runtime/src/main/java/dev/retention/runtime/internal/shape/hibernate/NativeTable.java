@@ -5,6 +5,7 @@ import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.NativeShapes.Judgement;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.SingleTableEntityPersister;
@@ -63,20 +64,32 @@ record NativeTable(SingleTableEntityPersister root, String ttlColumn, Optional<S
     if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS || pass.condition().isPresent()) {
       return Judgement.quietlyDeclines(); // removal and conditions are JPQL's
     }
-    Optional<SingleTableEntityPersister> root = PlainHierarchy.plainRootWithAnyKey(factory, pass.entityType());
-    if (root.isEmpty()) {
-      return Judgement.quietlyDeclines();
+    if (!(factory.getMappingMetamodel().getEntityDescriptor(pass.entityType())
+        instanceof SingleTableEntityPersister single)) {
+      return Judgement.declines(PlainHierarchy.whyNotPlainRoot(factory, pass.entityType())
+          .orElse("its entity is not mapped to a single table"));
     }
-    SingleTableEntityPersister single = root.get();
     Columns columns = Columns.of(factory, single, pass);
     if (columns.refusal().isPresent()) {
       return Judgement.declines(columns.refusal().get());
+    }
+    // First, what Hibernate itself restricts the rows by, as it writes the pass's selection: anything beyond the date
+    // and the scope (a filter, a discriminator, a restriction, a tenant column) and the native statement steps aside.
+    Optional<String> scopeColumn = columns.scope().map(NativeColumns.Column::name);
+    Optional<String> beyond = HibernateRestrictions.beyond(factory, pass, columns.ttl().name(), scopeColumn, Set.of());
+    if (beyond.isPresent()) {
+      return Judgement.declines(beyond.get());
+    }
+    // Then, the facts known to matter, each named: a second line behind the first.
+    Optional<String> notPlain = PlainHierarchy.whyNotPlainRoot(factory, pass.entityType());
+    if (notPlain.isPresent()) {
+      return Judgement.declines(notPlain.get());
     }
     ScopeComparison scopes = pass.scopeComparison();
     if (exactScopesOnly && pass.scopeAttribute().isPresent() && !scopes.exact()) {
       return Judgement.declines(scopes.why() + ", so a batch must see each row's scope before it deletes");
     }
-    return then.apply(new NativeTable(single, columns.ttl().name(), columns.scope().map(NativeColumns.Column::name)));
+    return then.apply(new NativeTable(single, columns.ttl().name(), scopeColumn));
   }
 
   /**

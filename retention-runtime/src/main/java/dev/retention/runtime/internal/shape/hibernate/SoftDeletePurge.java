@@ -10,6 +10,7 @@ import dev.retention.runtime.internal.shape.Shape;
 import jakarta.persistence.EntityManager;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.persister.entity.SingleTableEntityPersister;
 import org.hibernate.query.NativeQuery;
@@ -103,8 +104,14 @@ final class SoftDeletePurge implements NativeShapes {
     }
     NativeColumns.Column ttl = NativeColumns.of(factory, root.get(), pass.ttlAttribute(), "@Ttl attribute",
         NativeColumns.TTL_TYPES);
-    return ttl.refused().map(why -> "its entity is Hibernate's @SoftDelete, whose rows only native statements"
-        + " purge, but " + why);
+    if (ttl.refused().isPresent()) {
+      return Optional.of("its entity is Hibernate's @SoftDelete, whose rows only native statements purge, but "
+          + ttl.refusal());
+    }
+    // What Hibernate restricts the rows by beyond the date and its own marker, which the purge means to skip.
+    return HibernateRestrictions.beyond(factory, pass, ttl.name(), Optional.empty(),
+        Set.of(root.get().getSoftDeleteMapping().getColumnName()))
+        .map(why -> "its entity is Hibernate's @SoftDelete, whose rows only native statements purge, but " + why);
   }
 
   /** The statements of one pass. */
