@@ -86,7 +86,7 @@ final class HibernateRestrictions {
         .orElse(Scope.all()));
     try (Session session = factory.withOptions().statementInspector(catching).openSession()) {
       rows.bind(session.createQuery("select e." + pass.ttlAttribute() + " from " + pass.entityName() + " e where "
-          + rows.jpql())).setMaxResults(1).getResultList();
+          + rows.jpql())).getResultList();
     } catch (RuntimeException e) {
       if (sent.get() == null) {
         throw e;
@@ -134,7 +134,7 @@ final class HibernateRestrictions {
     }
     scopeColumn.ifPresent(column -> expected.add(normal(alias + "." + column + "=?")));
     List<String> extra = new ArrayList<>();
-    List<String> conjuncts = where < 0 ? List.of() : conjuncts(text.substring(where + " where ".length()));
+    List<String> conjuncts = where < 0 ? List.of() : conjuncts(condition(text.substring(where + " where ".length())));
     for (String conjunct : conjuncts) {
       if (expected.remove(normal(conjunct))) {
         continue;
@@ -154,6 +154,18 @@ final class HibernateRestrictions {
           + " as the native statement would (" + text + ")");
     }
     return Optional.empty();
+  }
+
+  /** The where clause's condition, without what may follow it (an order, a limit, a lock). */
+  private static String condition(String afterWhere) {
+    int end = afterWhere.length();
+    for (String clause : List.of(" order by ", " group by ", " fetch ", " limit ", " offset ", " for ")) {
+      int at = topLevel(afterWhere, clause, 0);
+      if (at >= 0 && at < end) {
+        end = at;
+      }
+    }
+    return afterWhere.substring(0, end);
   }
 
   /** The top-level conjuncts of a condition, each without the parentheses around it. */

@@ -40,12 +40,26 @@ final class ScopeColumn {
       return database.scopeComparisonNotRead(column.refusal());
     }
     // On the allow-list, so a basic column; named with the table that holds it (a subclass's, in a joined hierarchy).
-    String table = ((BasicValuedModelPart) mapping).getContainingTableExpression();
+    BasicValuedModelPart basic = (BasicValuedModelPart) mapping;
+    String table = basic.getContainingTableExpression();
+    // Exact by the Java type and the column's type together: a String over a uuid column is not.
+    Class<?> javaType = boxed(basic.getJdbcMapping().getJavaTypeDescriptor().getJavaTypeClass());
     try (Session session = factory.openSession()) {
-      return session.doReturningWork(connection -> catalog.get().comparison(connection, table, column.name()));
+      return session.doReturningWork(connection -> catalog.get().comparison(connection, table, column.name(),
+          javaType));
     } catch (RuntimeException unreadable) {
       return database.scopeComparisonNotRead("cannot tell how " + database.name() + " compares the scope column "
           + column.name() + " (" + unreadable.getMessage() + ")");
     }
+  }
+
+  private static Class<?> boxed(Class<?> type) {
+    if (type == long.class) {
+      return Long.class;
+    }
+    if (type == int.class) {
+      return Integer.class;
+    }
+    return type == short.class ? Short.class : type;
   }
 }
