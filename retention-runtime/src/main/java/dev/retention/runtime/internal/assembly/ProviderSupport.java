@@ -6,6 +6,7 @@ import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.lock.hibernate.HibernatePassLocks;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.pass.ScopeComparison;
+import dev.retention.runtime.internal.shape.CatalogWatch;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernateShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernatePartitionTables;
@@ -87,6 +88,22 @@ final class ProviderSupport {
     } catch (LinkageError otherHibernate) {
       return database.scopeComparisonNotRead("this Hibernate version's mapping model differs (" + otherHibernate
           + ")");
+    }
+  }
+
+  /**
+   * What the native statements of {@code pass} rest on in the database's catalog, read again before each sweep; none
+   * when {@code portableOnly}, without Hibernate, or with a Hibernate whose mapping model differs.
+   */
+  static CatalogWatch catalogWatch(EntityManagerFactory emf, DatabaseProfile database, PassModel pass,
+      boolean portableOnly) {
+    if (portableOnly || !hibernatePresent()) {
+      return CatalogWatch.NONE;
+    }
+    try {
+      return HibernateShapes.catalogWatch(emf, database, pass);
+    } catch (LinkageError otherHibernate) {
+      return CatalogWatch.NONE;
     }
   }
 

@@ -21,10 +21,12 @@ import dev.retention.runtime.internal.partition.PartitionTables;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.report.Listeners;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
+import dev.retention.runtime.internal.shape.CatalogWatch;
 import dev.retention.runtime.internal.shape.PortableShape;
 import dev.retention.runtime.internal.shape.ShapeChoice;
 import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.SweepEnvironment;
+import dev.retention.runtime.internal.sweep.StatementWatch;
 import dev.retention.runtime.internal.sweep.Sweeper;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import dev.retention.runtime.internal.transaction.ProviderJta;
@@ -141,6 +143,8 @@ public final class RuntimeAssembly {
     }
     for (PassModel model : models) {
       Optional<BeforeDelete> hook = input.beforeDelete().hookOf(model.name());
+      StatementWatch watch = watch(emf, database, model, hook, settingsOf(settings, model.name()), shapes,
+          input.portableStatements());
       ShapeChoice.Choice choice = shapes.forPass(model, hook, settingsOf(settings, model.name()));
       BoundSettings passSettings = settingsOf(settings, model.name()).withStatementShape(choice.shape().kind());
       PartitionPlan partitions = passSettings.enabled()
@@ -148,10 +152,36 @@ public final class RuntimeAssembly {
               new PartitionPlan.PassFacts(hook.isPresent(), jtaBatches), emf, transactions)
           : PartitionPlan.NONE;
       sweepers.put(model.name(), new Sweeper(environment, model, passSettings, choice,
-          windowsOfScopes.get(model.name()), partitions));
+          windowsOfScopes.get(model.name()), partitions, watch));
     }
     return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners, pacing.throttle(),
         database.note());
+  }
+
+  /**
+   * What the statements of {@code model} are chosen on in the database's catalog, read before they are chosen (a change
+   * after the reading is then seen by the first sweep), and how they are chosen again where it changes: the scope
+   * column's comparison read anew, then the shapes judged as at {@code build()}. Nothing is watched for a hooked pass,
+   * whose statements are the same on any table, nor where the database reads no such facts.
+   */
+  private static StatementWatch watch(EntityManagerFactory emf, DatabaseProfile database, PassModel model,
+      Optional<BeforeDelete> hook, BoundSettings settings, ShapeChoice shapes, boolean portableOnly) {
+    CatalogWatch catalog = hook.isPresent() ? CatalogWatch.NONE
+        : ProviderSupport.catalogWatch(emf, database, model, portableOnly);
+    if (catalog == CatalogWatch.NONE) {
+      return StatementWatch.NONE;
+    }
+    String chosenOn;
+    try {
+      chosenOn = catalog.read();
+    } catch (RuntimeException unreadable) {
+      chosenOn = "unread (" + unreadable.getMessage() + ")"; // the first sweep that reads it chooses again
+    }
+    return new StatementWatch(model.name(), catalog, chosenOn, () -> {
+      PassModel now = model.scopeAttribute().isEmpty() ? model
+          : model.comparingScope(ProviderSupport.scopeComparison(emf, database, model, portableOnly));
+      return new StatementWatch.Chosen(now, shapes.forPass(now, hook, settings));
+    });
   }
 
   /** Whether the factory manages the pass's entity; a pass of another persistence unit is left out. */

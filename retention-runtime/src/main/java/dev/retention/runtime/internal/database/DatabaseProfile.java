@@ -70,6 +70,14 @@ public interface DatabaseProfile {
   }
 
   /**
+   * What the database's catalog says of a pass's table that its native statements rest on, read again at each sweep;
+   * empty: nothing is read, and the shapes chosen at {@code build()} stay.
+   */
+  default Optional<CatalogFacts> catalogFacts() {
+    return Optional.empty();
+  }
+
+  /**
    * How the database compares a scope column its catalog does not answer for (it has none, the provider names no
    * column, the read failed): not exactly, the spellings stored for a scope read as {@link #textComparison()} says.
    *

@@ -45,6 +45,12 @@ final class PostgresProfile implements DatabaseProfile {
         skipLocked)), ctid, skipLocked);
   }
 
+  /** The table's kind and children, the scope column's type and collation, the table's indexes. */
+  @Override
+  public Optional<CatalogFacts> catalogFacts() {
+    return Optional.of(new PostgresCatalogFacts());
+  }
+
   @Override
   public Optional<SessionLock> sessionLock() {
     return Optional.of(SessionLock.ADVISORY);

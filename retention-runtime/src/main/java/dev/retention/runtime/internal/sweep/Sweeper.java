@@ -32,7 +32,10 @@ import org.jspecify.annotations.Nullable;
 public final class Sweeper {
 
   private final PassSweep pass;
-  private final ShapeChoice.Choice choice;
+  /** The statements, as last chosen: at {@code build()}, or again where the catalog changed ({@link #watch}). */
+  private volatile ShapeChoice.Choice choice;
+  /** What the statements were chosen on in the database's catalog, read again before each sweep. */
+  private final StatementWatch watch;
   /** Whether expired partitions go whole before the batches, and what the start line says of it. */
   private final PartitionPlan partitions;
   private final ReentrantLock sweeping = new ReentrantLock();
@@ -48,10 +51,12 @@ public final class Sweeper {
   /**
    * @param choice the statements the pass deletes with
    * @param scopes the windows of the pass's scopes; null for a pass without a scope attribute
+   * @param watch what {@code choice} was made on in the database's catalog, read again before each sweep
    */
   public Sweeper(SweepEnvironment environment, PassModel model, PassSettings settings, ShapeChoice.Choice choice,
-      @Nullable ScopeWindowing scopes, PartitionPlan partitions) {
+      @Nullable ScopeWindowing scopes, PartitionPlan partitions, StatementWatch watch) {
     this.partitions = partitions;
+    this.watch = watch;
     this.pass = new PassSweep(environment, model, settings, choice.shape(), scopes,
         environment.pacing().forPass(settings));
     this.choice = choice;
@@ -68,10 +73,13 @@ public final class Sweeper {
 
   public PassSettings settings() {
     int rate = pass.pacing().rate().rowsPerSecond();
-    if (rate == pass.settings().maxRowsPerSecond() || !(pass.settings() instanceof BoundSettings bound)) {
+    if (!(pass.settings() instanceof BoundSettings bound)) {
       return pass.settings();
     }
-    return bound.toBuilder().maxRowsPerSecond(rate).build(); // as changed at run time
+    // As changed at run time: the rate, and the statements chosen again where the catalog changed.
+    BoundSettings now = bound.statementShape() == pass.shape().kind() ? bound
+        : bound.withStatementShape(pass.shape().kind());
+    return rate == now.maxRowsPerSecond() ? now : now.toBuilder().maxRowsPerSecond(rate).build();
   }
 
   /**
@@ -161,6 +169,10 @@ public final class Sweeper {
             passCutoffAt(pass.environment().clock().instant()), e)));
       }
       try (held) {
+        Optional<SweepResult> unread = statementsRechecked();
+        if (unread.isPresent()) {
+          return notRun(unread.get());
+        }
         return loop.sweep(SweepRequest.background(pass.settings(), rounds != null));
       }
     } finally {
@@ -197,9 +209,30 @@ public final class Sweeper {
       return SweepResult.WORK_LEFT.report(pass.name(), now, now, scope, pass.settings().dryRun(), Duration.ZERO);
     }
     try {
+      Optional<SweepResult> unread = statementsRechecked();
+      if (unread.isPresent()) {
+        return notRun(unread.get());
+      }
       return loop.sweep(SweepRequest.onDemand(scope, pass.settings()));
     } finally {
       inFlight.remove(scope);
+    }
+  }
+
+  /**
+   * Reads what the pass's statements were chosen on in the database's catalog, and chooses them again where it changed:
+   * before any batch of the sweep. Empty when the sweep may go on; the failed sweep when the catalog cannot be read.
+   */
+  private Optional<SweepResult> statementsRechecked() {
+    try {
+      watch.check().ifPresent(chosen -> {
+        pass.statements().set(new PassSweep.Statements(chosen.model(), chosen.choice().shape()));
+        choice = chosen.choice();
+      });
+      return Optional.empty();
+    } catch (RuntimeException e) {
+      return Optional.of(SweepResult.failed(new SweepFailedException(pass.name(), "reading what its statements rest"
+          + " on in the database's catalog", passCutoffAt(pass.environment().clock().instant()), e)));
     }
   }
 }

@@ -9,7 +9,6 @@ import dev.retention.runtime.internal.pass.PassModel;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
 import java.util.Optional;
-import java.util.Set;
 import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.jpa.event.spi.CallbackRegistry;
@@ -65,13 +64,9 @@ public final class HibernatePartitionTables implements PartitionTables {
     }
     // First, what Hibernate restricts the rows by: a partition goes whole only where its selection states the date
     // alone, so that every row of an expired partition is one Hibernate's own delete would take.
-    Optional<String> beyond = HibernateRestrictions.beyond(factory, pass, ttl.name(), Optional.empty(), Set.of());
-    if (beyond.isPresent()) {
-      return Target.refused(beyond.get());
-    }
-    Optional<String> notPlain = PlainHierarchy.whyNotPlainRoot(factory, pass.entityType());
-    if (notPlain.isPresent()) {
-      return Target.refused(notPlain.get());
+    Optional<String> restricted = NativeTable.whyNotStated(factory, pass, ttl.name(), Optional.empty());
+    if (restricted.isPresent()) {
+      return Target.refused(restricted.get());
     }
     return Target.of(single.getIdentifierTableName(), ttl.name(), catalog);
   }

@@ -1,11 +1,13 @@
 package dev.retention.runtime.internal.shape.hibernate;
 
+import dev.retention.runtime.internal.database.CatalogFacts;
 import dev.retention.runtime.internal.database.DatabaseProfile;
 import dev.retention.runtime.internal.database.IndexCatalog;
 import dev.retention.runtime.internal.database.NativeStatements;
 import dev.retention.runtime.internal.database.RowLockWait;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.pass.ScopeComparison;
+import dev.retention.runtime.internal.shape.CatalogWatch;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
@@ -13,7 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.hibernate.Session;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.persister.entity.SingleTableEntityPersister;
 
 /**
  * The native shapes for a Hibernate {@code EntityManagerFactory}: those its database's profile names, built here. Only
@@ -58,6 +62,32 @@ public final class HibernateShapes {
       return database.scopeComparisonNotRead("the provider names no column");
     }
     return ScopeColumn.comparison(factory, database, pass);
+  }
+
+  /**
+   * What the native statements of {@code pass} rest on in {@code database}'s catalog, read again before each sweep; none
+   * where the database reads no such facts, the factory is not Hibernate's, or the entity has no one table.
+   */
+  public static CatalogWatch catalogWatch(EntityManagerFactory emf, DatabaseProfile database, PassModel pass) {
+    Optional<CatalogFacts> facts = database.catalogFacts();
+    SessionFactoryImplementor factory;
+    try {
+      factory = emf.unwrap(SessionFactoryImplementor.class);
+    } catch (PersistenceException | IllegalArgumentException notHibernate) {
+      return CatalogWatch.NONE;
+    }
+    if (facts.isEmpty() || !(factory.getMappingMetamodel().getEntityDescriptor(pass.entityType())
+        instanceof SingleTableEntityPersister single)) {
+      return CatalogWatch.NONE;
+    }
+    String table = single.getIdentifierTableName();
+    Optional<String> scope = pass.scopeAttribute().map(attribute -> NativeColumns.of(factory, single, attribute,
+        "@TtlScope attribute", NativeColumns.SCOPE_TYPES)).flatMap(column -> Optional.ofNullable(column.name()));
+    return () -> {
+      try (Session session = factory.openSession()) {
+        return session.doReturningWork(connection -> facts.get().read(connection, table, scope));
+      }
+    };
   }
 
   /**

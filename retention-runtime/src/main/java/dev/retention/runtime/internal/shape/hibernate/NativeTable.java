@@ -73,23 +73,35 @@ record NativeTable(SingleTableEntityPersister root, String ttlColumn, Optional<S
     if (columns.refusal().isPresent()) {
       return Judgement.declines(columns.refusal().get());
     }
-    // First, what Hibernate itself restricts the rows by, as it writes the pass's selection: anything beyond the date
-    // and the scope (a filter, a discriminator, a restriction, a tenant column) and the native statement steps aside.
     Optional<String> scopeColumn = columns.scope().map(NativeColumns.Column::name);
-    Optional<String> beyond = HibernateRestrictions.beyond(factory, pass, columns.ttl().name(), scopeColumn, Set.of());
-    if (beyond.isPresent()) {
-      return Judgement.declines(beyond.get());
-    }
-    // Then, the facts known to matter, each named: a second line behind the first.
-    Optional<String> notPlain = PlainHierarchy.whyNotPlainRoot(factory, pass.entityType());
-    if (notPlain.isPresent()) {
-      return Judgement.declines(notPlain.get());
+    Optional<String> restricted = whyNotStated(factory, pass, columns.ttl().name(), scopeColumn);
+    if (restricted.isPresent()) {
+      return Judgement.declines(restricted.get());
     }
     ScopeComparison scopes = pass.scopeComparison();
     if (exactScopesOnly && pass.scopeAttribute().isPresent() && !scopes.exact()) {
       return Judgement.declines(scopes.why() + ", so a batch must see each row's scope before it deletes");
     }
     return then.apply(new NativeTable(single, columns.ttl().name(), scopeColumn));
+  }
+
+  /**
+   * Why a native statement over the pass's one table, stating the date (and its floor) and {@code scopeColumn}, would
+   * not keep the rows Hibernate's statements keep; empty when it would. First, what Hibernate itself restricts the rows
+   * by, as it writes the pass's selection ({@link HibernateRestrictions}): anything beyond the date and the scope (a
+   * filter, a discriminator, a restriction, a tenant column, whatever a later Hibernate adds). Then the facts known to
+   * matter ({@link PlainHierarchy}), a second line behind the first, whose reason goes before the first's where both
+   * speak: it says which mapping made the restriction.
+   */
+  static Optional<String> whyNotStated(SessionFactoryImplementor factory, PassModel pass, String ttlColumn,
+      Optional<String> scopeColumn) {
+    Optional<String> beyond = HibernateRestrictions.beyond(factory, pass, ttlColumn, scopeColumn, Set.of());
+    Optional<String> notPlain = PlainHierarchy.whyNotPlainRoot(factory, pass.entityType());
+    if (beyond.isPresent()) {
+      // The fact, where one is known, names the mapping; what Hibernate restricts by names the rows.
+      return Optional.of(notPlain.map(fact -> fact + "; ").orElse("") + beyond.get());
+    }
+    return notPlain;
   }
 
   /**
