@@ -121,7 +121,7 @@ final class LoopFixture implements AutoCloseable {
         Deadlocks.of(DatabaseDetection.of(emf)),
         new PacingSources(replicas, throttle, pacingTime, Optional.empty()), DatabaseDetection.of(emf).skipsLockedRows());
     return new Sweeper(environment, PassModel.of(pass, emf.getMetamodel()), settings,
-        new ShapeChoice.Choice(shape, List.of()), windows, PartitionPlan.NONE);
+        new ShapeChoice.Choice(shape, List.of()), windows, PartitionPlan.NONE, StatementWatch.NONE);
   }
 
   /** Stores {@code count} rows of {@code tenant} (null: none), {@code age} old, a second apart, the oldest first. */

@@ -139,14 +139,8 @@ final class NativeKeyDelete implements NativeShapes {
       String key = keyColumns.size() == 1 ? keyColumns.get(0) : "(" + String.join(", ", keyColumns) + ")";
       StringBuilder sql = new StringBuilder("delete from ").append(table).append(" where ").append(key)
           .append(" in ").append(list);
-      values.add(rows.cutoffValue());
-      sql.append(" and ").append(ttlColumn).append(" <= ?").append(values.size());
-      Optional<Object> floor = rows.plausibleFrom();
-      if (floor.isPresent()) {
-        values.add(floor.get());
-        sql.append(" and ").append(ttlColumn).append(" >= ?").append(values.size());
-      }
-      sql.append(rows.nativeScope(scopeColumn, values));
+      sql.append(" and ").append(NativePredicate.positional(rows, ttlColumn, Optional.ofNullable(scopeColumn),
+          values));
       NativeQuery<?> delete = em.createNativeQuery(sql.toString())
           .unwrap(NativeQuery.class)
           .addSynchronizedEntityClass(rows.pass().entityType());

@@ -15,6 +15,7 @@ import jakarta.persistence.EntityManager;
 import java.lang.System.Logger.Level;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
@@ -107,10 +108,7 @@ final class OrderedDelete implements NativeShapes {
     // Oldest first, then by key: InnoDB's secondary index holds the key after its columns, so it serves this order.
     String ttl = table.ttlColumn();
     String order = ttl + ", " + String.join(", ", table.root().getIdentifierColumnNames());
-    String floor = pass.hasFloor() ? " and " + ttl + " >= ?3" : "";
-    String delete = "delete from " + tableName + " where " + ttl + " <= ?1" + floor + " order by " + order
-        + " limit ?2";
-    return Judgement.takes(new Statement(delete, fallback));
+    return Judgement.takes(new Statement(tableName, ttl, order, fallback));
   }
 
   /**
@@ -138,8 +136,10 @@ final class OrderedDelete implements NativeShapes {
   /** The statement of one pass, and the shape a sweep whose batch met a lock goes on with. */
   private final class Statement implements Shape {
 
-    /** The delete, without the bounds each batch states before it. */
-    private final String delete;
+    private final String table;
+    private final String ttl;
+    /** The order the delete walks: the date, then the key. */
+    private final String order;
     /** The shape the rest of a sweep that met a held row runs on: the fallback's, or the portable JPQL. */
     private final Shape other;
     /** The shapes after this one: which takes the pass, and why faster ones declined, for the start line. */
@@ -150,8 +150,10 @@ final class OrderedDelete implements NativeShapes {
      */
     private volatile ExpiredRows metLocksIn;
 
-    Statement(String delete, Fallback fallback) {
-      this.delete = delete;
+    Statement(String table, String ttl, String order, Fallback fallback) {
+      this.table = table;
+      this.ttl = ttl;
+      this.order = order;
       this.other = fallback.shape().orElse(PortableShape.INSTANCE);
       this.fallback = fallback;
     }
@@ -174,12 +176,16 @@ final class OrderedDelete implements NativeShapes {
         return other.deleteBatch(em, batch);
       }
       session.prepare(em, rows);
-      NativeQuery<?> statement = em.createNativeQuery(bounds(em) + delete)
+      List<Object> binds = new ArrayList<>();
+      String expired = NativePredicate.positional(rows, ttl, Optional.empty(), binds);
+      binds.add(batch.size());
+      NativeQuery<?> statement = em.createNativeQuery(bounds(em) + "delete from " + table + " where " + expired
+              + " order by " + order + " limit ?" + binds.size())
           .unwrap(NativeQuery.class)
-          .addSynchronizedEntityClass(rows.pass().entityType())
-          .setParameter(1, rows.cutoffValue())
-          .setParameter(2, batch.size());
-      rows.plausibleFrom().ifPresent(floor -> statement.setParameter(3, floor));
+          .addSynchronizedEntityClass(rows.pass().entityType());
+      for (int i = 0; i < binds.size(); i++) {
+        statement.setParameter(i + 1, binds.get(i));
+      }
       try {
         return BatchOutcome.deleted(statement.executeUpdate());
       } catch (RuntimeException e) {

@@ -135,13 +135,7 @@ final class PostgresCtidShape implements NativeShapes {
       session.prepare(em, rows);
       // The predicate once, with its labels, at the selection and again at the delete.
       List<Object> binds = new ArrayList<>();
-      binds.add(rows.cutoffValue());
-      StringBuilder expired = new StringBuilder(ttl).append(" <= ?1");
-      rows.plausibleFrom().ifPresent(floor -> {
-        binds.add(floor);
-        expired.append(" and ").append(ttl).append(" >= ?").append(binds.size());
-      });
-      scope.ifPresent(column -> expired.append(rows.nativeScope(column, binds)));
+      String expired = NativePredicate.positional(rows, ttl, scope, binds);
       binds.add(batch.size());
       String sql = "delete from only " + table + " where ctid = any(array(select ctid from only " + table + " where "
           + expired + " order by " + ttl + ", " + id + " limit ?" + binds.size() + " for update skip locked)) and "

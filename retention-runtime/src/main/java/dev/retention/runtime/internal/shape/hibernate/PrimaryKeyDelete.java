@@ -18,7 +18,7 @@ import org.hibernate.query.NativeQuery;
  *
  * <pre>{@code
  * delete t from json_table(?, '$[*]' columns (id bigint path '$')) k straight_join tbl t on t.id = k.id
- *   where t.ttl <= ?
+ *   where t.ttl <= ? [and t.ttl >= ?] [and t.scope = ?]
  * }</pre>
  *
  * <p>Once statistics say a table is small, MariaDB runs {@code delete … where id in (…)} as a full scan, and at its
@@ -35,8 +35,7 @@ import org.hibernate.query.NativeQuery;
  * restrictions or tenant column; a pass without a condition (JPQL, which native SQL cannot carry) whose {@code @Ttl}
  * and scope columns are on the allow-list of {@link NativeColumns}. Other passes delete as the JPQL does.
  *
- * @param sql the statement, with the ids as its first parameter and the cutoff as its second, up to its predicate on
- *     the scope
+ * @param sql the statement, with the ids as its first parameter, up to its predicate ({@link NativePredicate})
  * @param scopeColumn the scope column, or null for a pass without a scope
  * @param ttlColumn the {@code @Ttl} column, for the floor of a pass over epoch milliseconds
  */
@@ -60,7 +59,7 @@ record PrimaryKeyDelete(String sql, String scopeColumn, String ttlColumn) {
     String scope = columns.scope().map(NativeColumns.Column::name).orElse(null);
     return sqlTypeOfId(single).map(idType -> new PrimaryKeyDelete("delete t from json_table(?1, '$[*]' columns (id "
         + idType + " path '$')) k straight_join " + single.getIdentifierTableName() + " t on t."
-        + single.getIdentifierColumnNames()[0] + " = k.id where t." + ttl + " <= ?2", scope, ttl));
+        + single.getIdentifierColumnNames()[0] + " = k.id where ", scope, ttl));
   }
 
   /**
@@ -70,13 +69,9 @@ record PrimaryKeyDelete(String sql, String scopeColumn, String ttlColumn) {
   int execute(EntityManager em, ExpiredRows rows, List<?> ids) {
     List<Object> binds = new ArrayList<>();
     binds.add(ids.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]")));
-    binds.add(rows.cutoffValue());
-    StringBuilder statement = new StringBuilder(sql).append(rows.nativeScope("t." + scopeColumn, binds));
-    rows.plausibleFrom().ifPresent(floor -> {
-      binds.add(floor);
-      statement.append(" and t.").append(ttlColumn).append(" >= ?").append(binds.size());
-    });
-    NativeQuery<?> delete = em.createNativeQuery(statement.toString())
+    String statement = sql + NativePredicate.positional(rows, "t." + ttlColumn,
+        Optional.ofNullable(scopeColumn).map(column -> "t." + column), binds);
+    NativeQuery<?> delete = em.createNativeQuery(statement)
         .unwrap(NativeQuery.class)
         .addSynchronizedEntityClass(rows.pass().entityType());
     for (int label = 1; label <= binds.size(); label++) {

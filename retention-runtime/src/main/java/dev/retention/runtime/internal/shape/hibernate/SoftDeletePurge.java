@@ -65,8 +65,7 @@ final class SoftDeletePurge implements NativeShapes {
         NativeColumns.TTL_TYPES);
     String table = root.getTableName();
     String id = root.getIdentifierColumnNames()[0];
-    String floor = pass.hasFloor() ? " and " + ttl.name() + " >= :plausibleFrom" : "";
-    String expired = " from " + table + " where " + ttl.name() + " <= :cutoff" + floor;
+    String expired = " from " + table + " where " + NativePredicate.named(pass, ttl.name());
     String lock = skipsLockedRows ? " for update skip locked" : " for update";
     Class<?> ttlType = factory.getJpaMetamodel().entity(pass.entityType()).getAttribute(pass.ttlAttribute())
         .getJavaType();
@@ -145,11 +144,8 @@ final class SoftDeletePurge implements NativeShapes {
     }
 
     private static NativeQuery<?> bind(EntityManager em, String sql, ExpiredRows rows) {
-      NativeQuery<?> query = em.createNativeQuery(sql).unwrap(NativeQuery.class)
-          .addSynchronizedEntityClass(rows.pass().entityType())
-          .setParameter("cutoff", rows.cutoffValue());
-      rows.plausibleFrom().ifPresent(floor -> query.setParameter("plausibleFrom", floor));
-      return query;
+      return NativePredicate.bindNamed(em.createNativeQuery(sql).unwrap(NativeQuery.class)
+          .addSynchronizedEntityClass(rows.pass().entityType()), rows);
     }
   }
 }
