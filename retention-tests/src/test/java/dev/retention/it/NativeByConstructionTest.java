@@ -10,6 +10,7 @@ import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.StartLine;
 import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionOption.ExpiredPartitions;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.StatementShape;
@@ -21,8 +22,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -66,6 +69,33 @@ class NativeByConstructionTest extends DatabaseSuite {
         String line = StartLine.of(runtime().build());
         assertTrue(line.contains("Hibernate restricts its rows by `hold = false`"), line);
       }
+      SweepReport report = retention.sweep(DOCUMENTS);
+      assertTrue(report.succeeded(), report::toString);
+      assertEquals(10, report.deleted(), report::toString);
+    }
+    assertEquals(evenIds(20), rowIds("select id from held_document"), "the documents on hold");
+  }
+
+  /**
+   * The held documents' table partitioned by ten days, every partition but the catch-all wholly expired, with
+   * {@code expired-partitions=drop}: a partition holding documents on hold does not go whole; the batches delete the
+   * expired documents not on hold, and the start line says why no partition was dropped.
+   */
+  @Test
+  void anAutoEnabledFilterKeepsPartitionsHoldingHiddenRowsFromGoingWhole() throws SQLException {
+    Assumptions.assumeTrue(kind != TestDatabase.Kind.H2, "H2's partitions are not read");
+    RangePartitions.partition(database, "held_document", "expires_at", List.of(NOW.minus(Duration.ofDays(30)),
+        NOW.minus(Duration.ofDays(20)), NOW.minus(Duration.ofDays(10))), true);
+    Jpa.inTransaction(emf, em -> {
+      for (long id = 1; id <= 20; id++) {
+        em.persist(new HeldDocument(id, id % 2 == 0, NOW.minus(Duration.ofDays(id + 9))));
+      }
+      return null;
+    });
+
+    String line = StartLine.of(partitionsDropped().build());
+    assertTrue(line.contains("expired partitions not dropped: Hibernate restricts its rows by `hold = false`"), line);
+    try (RetentionRuntime retention = partitionsDropped().build()) {
       SweepReport report = retention.sweep(DOCUMENTS);
       assertTrue(report.succeeded(), report::toString);
       assertEquals(10, report.deleted(), report::toString);
@@ -124,6 +154,11 @@ class NativeByConstructionTest extends DatabaseSuite {
   private RetentionRuntime.Builder runtime() {
     return RetentionRuntime.builder(emf).clock(clock).zone(ZoneOffset.UTC)
         .defaults(RetentionOptions.empty().withBatchSize(500));
+  }
+
+  private RetentionRuntime.Builder partitionsDropped() {
+    return RetentionRuntime.builder(emf).clock(clock).zone(ZoneOffset.UTC).options(DOCUMENTS,
+        RetentionOptions.empty().withExpiredPartitions(ExpiredPartitions.DROP).withBatchSize(7));
   }
 
   private static Set<Long> evenIds(int upTo) {
