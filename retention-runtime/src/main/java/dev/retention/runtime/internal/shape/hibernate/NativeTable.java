@@ -61,8 +61,12 @@ record NativeTable(SingleTableEntityPersister root, String ttlColumn, Optional<S
 
   private static Judgement judge(SessionFactoryImplementor factory, PassModel pass, boolean exactScopesOnly,
       Function<NativeTable, Judgement> then) {
-    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS || pass.condition().isPresent()) {
-      return Judgement.quietlyDeclines(); // removal and conditions are JPQL's
+    if (pass.strategy() != DeleteStrategy.BULK_STATEMENTS) {
+      return Judgement.declines("its rows are removed one by one (callbacks or cascades), which a native statement"
+          + " would skip");
+    }
+    if (pass.condition().isPresent()) {
+      return Judgement.declines("it has a condition, which is JPQL and a native statement cannot state");
     }
     if (!(factory.getMappingMetamodel().getEntityDescriptor(pass.entityType())
         instanceof SingleTableEntityPersister single)) {
