@@ -4,6 +4,7 @@ import dev.retention.runtime.Scope;
 import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
+import jakarta.persistence.EntityManagerFactory;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hibernate.Session;
+import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.resource.jdbc.spi.StatementInspector;
 
@@ -54,7 +56,9 @@ final class HibernateRestrictions {
       Optional<String> scopeColumn, Set<String> skipped) {
     Optional<Object> sampleScope = Optional.empty();
     if (scopeColumn.isPresent()) {
-      Class<?> scopeType = factory.getJpaMetamodel().entity(pass.entityType())
+      // JPA's metamodel, whose signatures every Hibernate version shares.
+      EntityManagerFactory jpa = factory;
+      Class<?> scopeType = jpa.getMetamodel().entity(pass.entityType())
           .getAttribute(pass.scopeAttribute().orElseThrow()).getJavaType();
       sampleScope = Optional.ofNullable(SAMPLE_SCOPES.get(boxed(scopeType)));
       if (sampleScope.isEmpty()) {
@@ -84,7 +88,9 @@ final class HibernateRestrictions {
     };
     ExpiredRows rows = pass.expiredAt(Cutoff.of(Instant.EPOCH, ZoneOffset.UTC), scope.map(Scope::of)
         .orElse(Scope.all()));
-    try (Session session = factory.withOptions().statementInspector(catching).openSession()) {
+    // Through SessionFactory's own withOptions(), whose signature Hibernate 6.6 and 7 share.
+    SessionFactory sessions = factory;
+    try (Session session = sessions.withOptions().statementInspector(catching).openSession()) {
       rows.bind(session.createQuery("select e." + pass.ttlAttribute() + " from " + pass.entityName() + " e where "
           + rows.jpql())).getResultList();
     } catch (RuntimeException e) {

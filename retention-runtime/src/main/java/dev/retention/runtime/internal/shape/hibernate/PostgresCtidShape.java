@@ -30,6 +30,9 @@ import org.hibernate.query.NativeQuery;
  *   and ttl <= ?1 [and scope = ?2]
  * }</pre>
  *
+ * <p>Its predicate is {@link NativePredicate}'s, and it takes a pass only where Hibernate's own selection of the rows
+ * restricts them by nothing more ({@link NativeTable}, {@link HibernateRestrictions}).
+ *
  * <p>Measured here about twice as fast as selecting ids and deleting by them, with no id list to bind. It takes a pass
  * only by allow-list, where the statement keeps exactly the rows the JPQL keeps (the first three as
  * {@link NativeTable} judges them for every native statement over one table):
@@ -45,8 +48,10 @@ import org.hibernate.query.NativeQuery;
  *       (and the scopes) bound as they are must be stored as the mapping stores them;
  *   <li>a plain table: a {@code ctid} is unique within one physical table only, so on a partitioned table or one with
  *       inheritance children the re-applied predicate would delete every expired row sharing a {@code ctid} with a
- *       selected one, past the batch bound. The statement names {@code only} its table as well, so a table partitioned
- *       after start gets no row beyond the bound (it gets none at all, and the lag shows it).
+ *       selected one, past the batch bound. A table partitioned (or given a child) after start is seen before the next
+ *       sweep's batches (the catalog is read again, {@code sweep.StatementWatch}), and the pass goes to statements
+ *       that reach its rows; the statement names {@code only} its table as well, so no batch in between gets a row
+ *       beyond the bound.
  * </ul>
  * The statement names the entity as synchronized, so Hibernate evicts it from the second-level cache.
  */
