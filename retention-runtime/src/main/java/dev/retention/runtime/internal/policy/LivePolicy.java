@@ -5,7 +5,9 @@ import dev.retention.runtime.Scope;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.generated.Cutoff;
 import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.mapping.ProviderInstances;
 import dev.retention.runtime.internal.pass.PassModel;
+import dev.retention.runtime.internal.scope.ScopeFolding;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
@@ -16,13 +18,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeSet;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -54,11 +57,18 @@ public final class LivePolicy {
   private final Duration passWindow;
   private final ScopeWindowing scopes;
   private final Scope scope;
-  private final AttributeReader ttl;
-  private final AttributeReader scopeAttribute;
+  private final boolean epochCheck;
+  private final Readers readers;
   private final EntityManagerFactory emf;
+  /**
+   * What this policy's parameter names start with after {@code retention_<alias>_}: a number of its own, so that two
+   * policies in one query (the live rows of two tenants, or'ed) never bind each other's names.
+   */
+  private final String instanceTag = "p" + INSTANCES.incrementAndGet() + "_";
   /** The shares of the expired rows, once worked out; null before. */
   private List<Part> parts;
+
+  private static final AtomicLong INSTANCES = new AtomicLong();
 
   /**
    * How a pass's policies read an instance's {@code @Ttl} and scope attributes: found once per pass, in the provider's
@@ -68,12 +78,15 @@ public final class LivePolicy {
 
     private final AttributeReader ttl;
     private final AttributeReader scope;
+    /** How the provider stores the {@code @Ttl} attribute where it stores it as text; empty otherwise. */
+    private final Optional<String> ttlStoredAsText;
 
     /** The readers of {@code model}'s attributes; the scope attribute's only when {@code scoped}. */
     public Readers(EntityManagerFactory emf, PassModel model, boolean scoped) {
       this.ttl = new AttributeReader(emf, model.entityType(), model.name(), model.ttlAttribute());
       this.scope = scoped
           ? new AttributeReader(emf, model.entityType(), model.name(), model.scopeAttribute().orElseThrow()) : null;
+      this.ttlStoredAsText = ProviderInstances.storedAsText(emf, model.entityType(), model.ttlAttribute());
     }
   }
 
@@ -82,9 +95,11 @@ public final class LivePolicy {
    * @param passWindow the pass's window in force ({@code retention}, or the compiled one)
    * @param scopes the windows of the pass's scopes; null for a pass without a scope attribute
    * @param scope the rows the live queries are of: all, or one scope's (for a scoped pass only)
+   * @param epochCheck whether epoch milliseconds before 1973 are kept as implausible ({@code epoch-check}), as the
+   *     pass's sweeps keep them
    */
   public LivePolicy(EntityManagerFactory emf, PassModel model, Readers readers, Instant now, ZoneId zone,
-      Duration passWindow, ScopeWindowing scopes, Scope scope) {
+      Duration passWindow, ScopeWindowing scopes, Scope scope, boolean epochCheck) {
     this.emf = emf;
     this.model = model;
     this.now = now;
@@ -92,8 +107,8 @@ public final class LivePolicy {
     this.passWindow = passWindow;
     this.scopes = scopes;
     this.scope = scope;
-    this.ttl = readers.ttl;
-    this.scopeAttribute = readers.scope;
+    this.epochCheck = epochCheck;
+    this.readers = readers;
   }
 
   public String passName() {
@@ -108,19 +123,66 @@ public final class LivePolicy {
     return scope;
   }
 
-  /** What a sweep at {@link #now()} would do with {@code instance}'s row, by the window of its own scope. */
+  /**
+   * What a sweep at {@link #now()} would do with {@code instance}'s row, by the window of its own scope (where the
+   * database takes several stored spellings for its value, the longest of theirs, as the sweep).
+   *
+   * @throws IllegalStateException when the provider stores the {@code @Ttl} attribute as text: the sweep compares
+   *     that text, which need not sort as the values do, so no verdict in Java can agree with it
+   */
   public Expiry expiryOf(Object instance) {
-    Object date = ttl.read(instance);
-    Scope own = scopes == null ? Scope.all() : Scope.of(scopeAttribute.read(instance));
-    Duration window = scopes == null ? passWindow : scopes.windowOf(own);
+    readers.ttlStoredAsText.ifPresent(column -> {
+      throw new IllegalStateException("Pass " + model.name() + ": " + model.entityType().getSimpleName() + "."
+          + model.ttlAttribute() + " is stored as text (" + column + ", through its converter), and the sweep compares"
+          + " that text with the cutoff's, which need not sort as the values do; a verdict in Java could disagree with"
+          + " the sweep, so expiryOf refuses it: ask the database with liveJpql");
+    });
+    Object date = readers.ttl.read(instance);
+    Scope own = scopes == null ? Scope.all() : Scope.of(readers.scope.read(instance));
+    Duration window = scopes == null ? passWindow : windowAsSwept(own);
     if (ScopeWindows.NEVER.equals(window) || !expiredAt(window, own).dateExpired(date)) {
       return Expiry.LIVE;
     }
     return model.condition().isPresent() ? Expiry.EXPIRED_IF_CONDITION_HOLDS : Expiry.EXPIRED;
   }
 
+  /**
+   * The window a sweep judges {@code of}'s rows by: its own, or, for a text value the database compares by a collation
+   * that merges spellings, the longest among the spellings it stores for it, which a sweep reads too.
+   */
+  private Duration windowAsSwept(Scope of) {
+    Duration own = scopes.windowOf(of);
+    Optional<Object> value = of.value();
+    if (value.isEmpty() || !(value.get() instanceof String) || model.scopeComparison().exact()
+        || !scopes.anotherValueMayOutlast(own)) {
+      return own;
+    }
+    Duration widest = own;
+    for (Object spelling : read("reading the spellings stored for " + value.get(), em -> spellings(em, value.get()))) {
+      widest = longer(widest, scopes.windowOf(Scope.of(spelling)));
+    }
+    return widest;
+  }
+
+  private List<Object> spellings(EntityManager em, Object value) {
+    String attribute = "e." + model.scopeAttribute().orElseThrow();
+    boolean hashed = model.scopeComparison().spellingsHashed();
+    List<?> rows = em.createQuery("select distinct " + attribute + (hashed ? ", function('md5', " + attribute + ")"
+        : "") + " from " + model.entityName() + " e where " + attribute + " = :value").setParameter("value", value)
+        .getResultList();
+    List<Object> spellings = new ArrayList<>();
+    for (Object row : rows) {
+      spellings.add(hashed ? ((Object[]) row)[0] : row);
+    }
+    return spellings;
+  }
+
+  private static Duration longer(Duration a, Duration b) {
+    return a.compareTo(b) >= 0 ? a : b;
+  }
+
   private ExpiredRows expiredAt(Duration window, Scope of) {
-    return model.expiredAt(Cutoff.of(now.minus(window), zone), of);
+    return model.expiredAt(Cutoff.of(now.minus(window), zone), of, epochCheck);
   }
 
   /**
@@ -143,42 +205,119 @@ public final class LivePolicy {
       return shares;
     }
     if (!scope.isAll()) {
-      addPart(shares, scopes.windowOf(scope), scope, List.of(), List.of());
+      addPart(shares, windowAsSwept(scope), scope, List.of(), List.of());
       return shares;
     }
-    // The values with a window of their own: configuration's, and, when code may answer for any value, every value
-    // stored (code is asked value by value, as a sweep asks it for each scope it reaches). The rows of each window are
-    // one share; the rest, and the rows without a scope, go by the pass's window.
-    TreeSet<Object> values = new TreeSet<>(Comparator.comparing(String::valueOf));
-    values.addAll(scopes.configuredValues());
-    if (scopes.hasCodeWindows()) {
-      values.addAll(storedScopeValues());
+    if (scopes.configuredScopes() == 0 && !scopes.hasCodeWindows()) {
+      addPart(shares, passWindow, Scope.all(), List.of(), List.of());
+      return shares;
     }
-    Map<Duration, List<Object>> byWindow = new LinkedHashMap<>();
-    for (Object value : values) {
-      byWindow.computeIfAbsent(scopes.windowOf(Scope.of(value)), window -> new ArrayList<>()).add(value);
+    // The rows of the scopes whose windows differ from the pass's, judged as a sweep judges them, named by value only
+    // where the difference decides a row: a scope with a shorter window only where it has rows expired under it, one
+    // with a longer window only where it has rows the pass's window would take. The rest, the rows without a scope
+    // among them, go by the pass's window, and no parameter names them: the query's size follows the scopes whose
+    // window decides a row now, not the scopes stored.
+    Map<Duration, List<Object>> byWindow = new TreeMap<>();
+    List<Object> longer = new ArrayList<>();
+    Duration shortest = scopes.shortestWindow();
+    if (!ScopeWindows.NEVER.equals(shortest)) {
+      for (StoredScope stored : storedScopes(shortest)) {
+        if (stored.window().equals(passWindow)) {
+          continue;
+        }
+        boolean outlasts = ScopeWindows.NEVER.equals(stored.window()) || !ScopeWindows.NEVER.equals(passWindow)
+            && stored.window().compareTo(passWindow) > 0;
+        if (outlasts && !ScopeWindows.NEVER.equals(passWindow) && stored.anyExpiredUnder(expiredAt(passWindow,
+            Scope.all()))) {
+          longer.addAll(stored.spellings());
+        }
+        if (!ScopeWindows.NEVER.equals(stored.window())
+            && stored.anyExpiredUnder(expiredAt(stored.window(), Scope.all()))) {
+          byWindow.computeIfAbsent(stored.window(), window -> new ArrayList<>()).addAll(stored.spellings());
+        }
+      }
     }
     byWindow.forEach((window, ofWindow) -> addPart(shares, window, Scope.all(), ofWindow, List.of()));
-    addPart(shares, passWindow, Scope.all(), List.of(), List.copyOf(values));
+    addPart(shares, passWindow, Scope.all(), List.of(), longer);
     return shares;
   }
 
   private void addPart(List<Part> shares, Duration window, Scope of, List<Object> only, List<Object> except) {
     if (!ScopeWindows.NEVER.equals(window)) {
-      shares.add(new Part(expiredAt(window, of), List.copyOf(only), except));
+      shares.add(new Part(expiredAt(window, of), List.copyOf(only), List.copyOf(except)));
     }
   }
 
-  /** The scope values stored, for windows from code: one statement, over the scope's index. */
-  private List<Object> storedScopeValues() {
+  /**
+   * One scope as a sweep judges it: the spellings stored for it (one, where the database compares its values exactly;
+   * the stored values a collation may take as one, {@link ScopeFolding}, elsewhere), the longest of their windows, and
+   * each one's oldest row among those expired at the shortest window any scope may have.
+   */
+  private record StoredScope(List<Object> spellings, Duration window, List<Object> oldest) {
+
+    /** Whether a row of the scope is expired under {@code rows}' cutoff; also when it cannot be told in Java. */
+    boolean anyExpiredUnder(ExpiredRows rows) {
+      for (Object date : oldest) {
+        try {
+          if (rows.dateExpired(date)) {
+            return true;
+          }
+        } catch (IllegalArgumentException | ClassCastException cannotCompare) {
+          return true; // naming the scope costs a parameter, never a wrong verdict
+        }
+      }
+      return false;
+    }
+  }
+
+  /**
+   * The scopes with rows expired at the {@code shortest} window any scope may have, each with the window a sweep
+   * gives its rows: one grouped statement, which names no scope value (each spelling apart, beside a hash of its
+   * bytes, where the database's grouping would merge them), whatever the number of scopes stored.
+   */
+  private List<StoredScope> storedScopes(Duration shortest) {
+    ExpiredRows atShortest = expiredAt(shortest, Scope.all());
     String attribute = "e." + model.scopeAttribute().orElseThrow();
+    boolean hashed = !model.scopeComparison().exact() && model.scopeComparison().spellingsHashed();
+    String hash = hashed ? ", function('md5', " + attribute + ")" : "";
+    String jpql = "select " + attribute + ", min(e." + model.ttlAttribute() + ")" + hash + " from "
+        + model.entityName() + " e where " + atShortest.jpql("e", "") + " and " + attribute + " is not null group by "
+        + attribute + hash;
+    List<?> rows = read("reading the scopes with expired rows, to ask their windows", em -> {
+      jakarta.persistence.Query query = em.createQuery(jpql);
+      atShortest.parameters("").forEach(query::setParameter);
+      return query.getResultList();
+    });
+    boolean merging = !model.scopeComparison().exact();
+    Map<Object, List<Object[]>> byFold = new LinkedHashMap<>();
+    for (Object row : rows) {
+      Object[] columns = (Object[]) row;
+      Object value = columns[0];
+      Object fold = merging && value instanceof String ? ScopeFolding.fold(value) : List.of(value);
+      byFold.computeIfAbsent(fold, f -> new ArrayList<>()).add(columns);
+    }
+    List<StoredScope> stored = new ArrayList<>(byFold.size());
+    for (List<Object[]> spellingsOfOne : byFold.values()) {
+      List<Object> spellings = new ArrayList<>();
+      List<Object> oldest = new ArrayList<>();
+      Duration window = null;
+      for (Object[] columns : spellingsOfOne) {
+        spellings.add(columns[0]);
+        oldest.add(columns[1]);
+        Duration own = scopes.windowOf(Scope.of(columns[0]));
+        window = window == null ? own : longer(window, own);
+      }
+      stored.add(new StoredScope(spellings, window, oldest));
+    }
+    return stored;
+  }
+
+  private <T> T read(String what, Function<EntityManager, T> work) {
     EntityManager em = emf.createEntityManager();
     try {
-      return em.createQuery("select distinct " + attribute + " from " + model.entityName() + " e where " + attribute
-          + " is not null", Object.class).getResultList();
+      return work.apply(em);
     } catch (RuntimeException e) {
-      throw new IllegalStateException("Pass " + model.name() + ": reading the scope values stored, to ask the windows"
-          + " given in code for each, failed", e);
+      throw new IllegalStateException("Pass " + model.name() + ": " + what + " failed", e);
     } finally {
       em.close();
     }
@@ -206,7 +345,8 @@ public final class LivePolicy {
             + alias + " and (" + expiredJpql(parts, row, prefix) + "))");
       }
     }
-    return terms.isEmpty() ? "1 = 1" : "(" + String.join(") and (", terms) + ")";
+    // One expression, whole: "not " + it negates every term, and "or" joins it as one.
+    return terms.isEmpty() ? "(1 = 1)" : "((" + String.join(") and (", terms) + "))";
   }
 
   /** The expired rows of every share, over {@code alias}: each share's predicate, or'ed. */
@@ -233,7 +373,10 @@ public final class LivePolicy {
     return String.join(" or ", expired);
   }
 
-  /** The parameters {@link #liveJpql} names, by name: each starts with {@code retention_<alias>_}. */
+  /**
+   * The parameters {@link #liveJpql} names, by name: each starts with {@code retention_<alias>_}, then a number of this
+   * policy's own, so that another policy's parameters in the same query keep their values.
+   */
   public Map<String, Object> liveParameters(String alias) {
     String prefix = prefix(alias);
     Map<String, Object> parameters = new LinkedHashMap<>();
@@ -266,7 +409,7 @@ public final class LivePolicy {
     if (alias == null || !ALIAS.matcher(alias).matches()) {
       throw new IllegalArgumentException("Not a JPQL identification variable: \"" + alias + "\"");
     }
-    return "retention_" + alias + "_";
+    return "retention_" + alias + "_" + instanceTag;
   }
 
   /**
