@@ -249,9 +249,9 @@ public final class LivePolicy {
   }
 
   /**
-   * One scope as a sweep judges it: the spellings stored for it (one, where the database compares its values exactly;
-   * the stored values a collation may take as one, {@link ScopeFolding}, elsewhere), the longest of their windows, and
-   * each one's oldest row among those expired at the shortest window any scope may have.
+   * One scope as a sweep judges it: the value stored, the window a sweep gives its rows (the longest among the
+   * spellings the database matches for it), and its oldest row among those expired at the shortest window any scope
+   * may have.
    */
   private record StoredScope(List<Object> spellings, Duration window, List<Object> oldest) {
 
@@ -288,26 +288,30 @@ public final class LivePolicy {
       atShortest.parameters("").forEach(query::setParameter);
       return query.getResultList();
     });
-    boolean merging = !model.scopeComparison().exact();
+    // Where each spelling comes apart (a hash beside it), the spellings a collation may take as one are looked at
+    // together: when their windows differ, the database says which it matches for each, as a sweep asks it.
     Map<Object, List<Object[]>> byFold = new LinkedHashMap<>();
     for (Object row : rows) {
       Object[] columns = (Object[]) row;
       Object value = columns[0];
-      Object fold = merging && value instanceof String ? ScopeFolding.fold(value) : List.of(value);
+      Object fold = hashed && value instanceof String ? ScopeFolding.fold(value) : List.of(value);
       byFold.computeIfAbsent(fold, f -> new ArrayList<>()).add(columns);
     }
     List<StoredScope> stored = new ArrayList<>(byFold.size());
     for (List<Object[]> spellingsOfOne : byFold.values()) {
-      List<Object> spellings = new ArrayList<>();
-      List<Object> oldest = new ArrayList<>();
-      Duration window = null;
+      Map<Object, Duration> windows = new LinkedHashMap<>();
       for (Object[] columns : spellingsOfOne) {
-        spellings.add(columns[0]);
-        oldest.add(columns[1]);
-        Duration own = scopes.windowOf(Scope.of(columns[0]));
-        window = window == null ? own : longer(window, own);
+        windows.put(columns[0], scopes.windowOf(Scope.of(columns[0])));
       }
-      stored.add(new StoredScope(spellings, window, oldest));
+      for (Object[] columns : spellingsOfOne) {
+        Duration window = windows.get(columns[0]);
+        if (new java.util.HashSet<>(windows.values()).size() > 1) {
+          for (Object match : read("reading the spellings stored for " + columns[0], em -> spellings(em, columns[0]))) {
+            window = longer(window, windows.containsKey(match) ? windows.get(match) : scopes.windowOf(Scope.of(match)));
+          }
+        }
+        stored.add(new StoredScope(List.of(columns[0]), window, List.of(columns[1])));
+      }
     }
     return stored;
   }
