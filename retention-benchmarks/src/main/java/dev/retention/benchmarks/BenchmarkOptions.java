@@ -80,7 +80,9 @@ public record BenchmarkOptions(
      */
     REPLICAS,
     /** One expired row held by another transaction while the background sweeps run: sweeps and statements a second. */
-    HELD;
+    HELD,
+    /** The application's live query of every tenant's rows ({@code RetentionPolicy}) at {@code --tenants}: its time. */
+    POLICY;
 
     static Mode parse(String key) {
       return valueOf(key.trim().toUpperCase(Locale.ROOT));
