@@ -48,7 +48,7 @@ class PolicyKeepsItsWordTest extends DatabaseSuite {
   private static final String NOTIFICATIONS = TenantNotification.class.getName();
 
   PolicyKeepsItsWordTest(TestDatabase.Kind kind) {
-    super(kind, NOW, SpringSessionRow.class, TenantNotification.class, DayTextRow.class);
+    super(kind, NOW, SpringSessionRow.class, TenantNotification.class, DayTextRow.class, DayTextRow.DayText.class);
   }
 
   private RetentionRuntime.Builder runtime() {
