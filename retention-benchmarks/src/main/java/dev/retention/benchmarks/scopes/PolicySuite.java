@@ -18,6 +18,7 @@ import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code --modes=policy}: the application's live query of every row of the multi-tenant table
@@ -60,7 +61,7 @@ public final class PolicySuite {
       return;
     }
     try (database) {
-      EntityManagerFactory emf = Jpa.factory(database, List.of(ScopedEvent.class, UnscopedEvent.class));
+      EntityManagerFactory emf = Jpa.factory(database, List.of(ScopedEvent.class, UnscopedEvent.class), Map.of());
       try {
         ScopeTables tables = new ScopeTables(database, layout, NOW);
         tables.reload();
