@@ -67,6 +67,8 @@ public final class LivePolicy {
   private final String instanceTag = "p" + INSTANCES.incrementAndGet() + "_";
   /** The shares of the expired rows, once worked out; null before. */
   private List<Part> parts;
+  /** The predicate over every row at each window met while the shares are worked out. */
+  private final Map<Duration, ExpiredRows> expiredByWindow = new java.util.HashMap<>();
 
   private static final AtomicLong INSTANCES = new AtomicLong();
 
@@ -158,27 +160,20 @@ public final class LivePolicy {
       return own;
     }
     Duration widest = own;
-    for (Object spelling : read("reading the spellings stored for " + value.get(), em -> spellings(em, value.get()))) {
+    for (Object spelling : read("reading the spellings stored for " + value.get(),
+        em -> spellingsOf(em, List.of(value.get())))) {
       widest = longer(widest, scopes.windowOf(Scope.of(spelling)));
     }
     return widest;
   }
 
-  private List<Object> spellings(EntityManager em, Object value) {
-    String attribute = "e." + model.scopeAttribute().orElseThrow();
-    boolean hashed = model.scopeComparison().spellingsHashed();
-    List<?> rows = em.createQuery("select distinct " + attribute + (hashed ? ", function('md5', " + attribute + ")"
-        : "") + " from " + model.entityName() + " e where " + attribute + " = :value").setParameter("value", value)
-        .getResultList();
-    List<Object> spellings = new ArrayList<>();
-    for (Object row : rows) {
-      spellings.add(hashed ? ((Object[]) row)[0] : row);
-    }
-    return spellings;
-  }
-
   private static Duration longer(Duration a, Duration b) {
     return a.compareTo(b) >= 0 ? a : b;
+  }
+
+  /** The predicate over every row at {@code window}, made once a window: thousands of scopes share a few windows. */
+  private ExpiredRows expiredAt(Duration window) {
+    return expiredByWindow.computeIfAbsent(window, w -> expiredAt(w, Scope.all()));
   }
 
   private ExpiredRows expiredAt(Duration window, Scope of) {
@@ -227,13 +222,12 @@ public final class LivePolicy {
         }
         boolean outlasts = ScopeWindows.NEVER.equals(stored.window()) || !ScopeWindows.NEVER.equals(passWindow)
             && stored.window().compareTo(passWindow) > 0;
-        if (outlasts && !ScopeWindows.NEVER.equals(passWindow) && stored.anyExpiredUnder(expiredAt(passWindow,
-            Scope.all()))) {
-          longer.addAll(stored.spellings());
+        if (outlasts && !ScopeWindows.NEVER.equals(passWindow) && stored.anyExpiredUnder(expiredAt(passWindow))) {
+          longer.add(stored.value());
         }
         if (!ScopeWindows.NEVER.equals(stored.window())
-            && stored.anyExpiredUnder(expiredAt(stored.window(), Scope.all()))) {
-          byWindow.computeIfAbsent(stored.window(), window -> new ArrayList<>()).addAll(stored.spellings());
+            && stored.anyExpiredUnder(expiredAt(stored.window()))) {
+          byWindow.computeIfAbsent(stored.window(), window -> new ArrayList<>()).add(stored.value());
         }
       }
     }
@@ -249,71 +243,116 @@ public final class LivePolicy {
   }
 
   /**
-   * One scope as a sweep judges it: the value stored, the window a sweep gives its rows (the longest among the
-   * spellings the database matches for it), and its oldest row among those expired at the shortest window any scope
-   * may have.
+   * One scope as a sweep judges it: the value the database's grouping named (one of the spellings it takes as one),
+   * the window a sweep gives its rows (the longest among the spellings stored for it), and its oldest row among those
+   * expired at the shortest window any scope may have.
    */
-  private record StoredScope(List<Object> spellings, Duration window, List<Object> oldest) {
+  private record StoredScope(Object value, Duration window, Object oldest) {
 
     /** Whether a row of the scope is expired under {@code rows}' cutoff; also when it cannot be told in Java. */
     boolean anyExpiredUnder(ExpiredRows rows) {
-      for (Object date : oldest) {
-        try {
-          if (rows.dateExpired(date)) {
-            return true;
-          }
-        } catch (IllegalArgumentException | ClassCastException cannotCompare) {
-          return true; // naming the scope costs a parameter, never a wrong verdict
-        }
-      }
-      return false;
+      return expiredUnder(rows, oldest);
+    }
+  }
+
+  /** Whether {@code date} is expired under {@code rows}' cutoff; also when it cannot be told in Java. */
+  private static boolean expiredUnder(ExpiredRows rows, Object date) {
+    try {
+      return rows.dateExpired(date);
+    } catch (IllegalArgumentException | ClassCastException cannotCompare) {
+      return true; // naming the scope costs a parameter, never a wrong verdict
     }
   }
 
   /**
    * The scopes with rows expired at the {@code shortest} window any scope may have, each with the window a sweep
-   * gives its rows: one grouped statement, which names no scope value (each spelling apart, beside a hash of its
-   * bytes, where the database's grouping would merge them), whatever the number of scopes stored.
+   * gives its rows. One grouped statement, which names no scope value, as the sweep's own first read: the database's
+   * grouping names one spelling of those its collation takes as one. Where it compares text by such a collation, a
+   * scope whose rows its window could decide has the spellings stored for it read (a second statement, naming those
+   * scopes only), and goes by the longest of their windows, as a sweep's batches go.
    */
   private List<StoredScope> storedScopes(Duration shortest) {
     ExpiredRows atShortest = expiredAt(shortest, Scope.all());
     String attribute = "e." + model.scopeAttribute().orElseThrow();
-    boolean hashed = !model.scopeComparison().exact() && model.scopeComparison().spellingsHashed();
-    String hash = hashed ? ", function('md5', " + attribute + ")" : "";
-    String jpql = "select " + attribute + ", min(e." + model.ttlAttribute() + ")" + hash + " from "
-        + model.entityName() + " e where " + atShortest.jpql("e", "") + " and " + attribute + " is not null group by "
-        + attribute + hash;
+    String jpql = "select " + attribute + ", min(e." + model.ttlAttribute() + ") from " + model.entityName()
+        + " e where " + atShortest.jpql("e", "") + " and " + attribute + " is not null group by " + attribute;
     List<?> rows = read("reading the scopes with expired rows, to ask their windows", em -> {
       jakarta.persistence.Query query = em.createQuery(jpql);
       atShortest.parameters("").forEach(query::setParameter);
       return query.getResultList();
     });
-    // Where each spelling comes apart (a hash beside it), the spellings a collation may take as one are looked at
-    // together: when their windows differ, the database says which it matches for each, as a sweep asks it.
-    Map<Object, List<Object[]>> byFold = new LinkedHashMap<>();
+    boolean merging = !model.scopeComparison().exact();
+    List<StoredScope> stored = new ArrayList<>(rows.size());
+    List<StoredScope> decided = new ArrayList<>();
     for (Object row : rows) {
       Object[] columns = (Object[]) row;
-      Object value = columns[0];
-      Object fold = hashed && value instanceof String ? ScopeFolding.fold(value) : List.of(value);
-      byFold.computeIfAbsent(fold, f -> new ArrayList<>()).add(columns);
+      StoredScope scope = new StoredScope(columns[0], scopes.windowOf(Scope.of(columns[0])), columns[1]);
+      if (merging && scope.value() instanceof String && decides(scope)) {
+        decided.add(scope);
+      } else {
+        stored.add(scope);
+      }
     }
-    List<StoredScope> stored = new ArrayList<>(byFold.size());
-    for (List<Object[]> spellingsOfOne : byFold.values()) {
-      Map<Object, Duration> windows = new LinkedHashMap<>();
-      for (Object[] columns : spellingsOfOne) {
-        windows.put(columns[0], scopes.windowOf(Scope.of(columns[0])));
-      }
-      for (Object[] columns : spellingsOfOne) {
-        Duration window = windows.get(columns[0]);
-        if (new java.util.HashSet<>(windows.values()).size() > 1) {
-          for (Object match : read("reading the spellings stored for " + columns[0], em -> spellings(em, columns[0]))) {
-            window = longer(window, windows.containsKey(match) ? windows.get(match) : scopes.windowOf(Scope.of(match)));
-          }
-        }
-        stored.add(new StoredScope(List.of(columns[0]), window, List.of(columns[1])));
-      }
+    if (!decided.isEmpty()) {
+      stored.addAll(widenedBySpellings(decided));
     }
     return stored;
+  }
+
+  /**
+   * Whether {@code scope}'s window could decide one of its rows now: it has a row expired under the shorter of its
+   * window and the pass's. A scope without one keeps every row under any window at least its own, so a longer window
+   * among its spellings changes nothing.
+   */
+  private boolean decides(StoredScope scope) {
+    Duration shorter = ScopeWindows.NEVER.equals(passWindow) ? scope.window()
+        : ScopeWindows.NEVER.equals(scope.window()) ? passWindow
+        : scope.window().compareTo(passWindow) <= 0 ? scope.window() : passWindow;
+    return !ScopeWindows.NEVER.equals(shorter) && scope.anyExpiredUnder(expiredAt(shorter));
+  }
+
+  /**
+   * {@code decided}, each by the longest window among the spellings the database stores for it: one read of every
+   * spelling it matches for one of them (each beside a hash of its bytes where its {@code DISTINCT} would merge them),
+   * told apart by {@link ScopeFolding}; where one fold holds several of them, the database is asked for each.
+   */
+  private List<StoredScope> widenedBySpellings(List<StoredScope> decided) {
+    List<Object> values = decided.stream().map(StoredScope::value).toList();
+    List<Object> stored = read("reading the spellings stored for the scopes with expired rows",
+        em -> spellingsOf(em, values));
+    Map<Object, List<Object>> spellingsByFold = new LinkedHashMap<>();
+    for (Object spelling : stored) {
+      spellingsByFold.computeIfAbsent(ScopeFolding.fold(spelling), f -> new ArrayList<>()).add(spelling);
+    }
+    Map<Object, Long> scopesByFold = new java.util.HashMap<>();
+    decided.forEach(scope -> scopesByFold.merge(ScopeFolding.fold(scope.value()), 1L, Long::sum));
+    List<StoredScope> widened = new ArrayList<>(decided.size());
+    for (StoredScope scope : decided) {
+      Object fold = ScopeFolding.fold(scope.value());
+      List<Object> spellings = scopesByFold.get(fold) > 1
+          ? read("reading the spellings stored for " + scope.value(), em -> spellingsOf(em, List.of(scope.value())))
+          : spellingsByFold.getOrDefault(fold, List.of());
+      Duration window = scope.window();
+      for (Object spelling : spellings) {
+        window = longer(window, scopes.windowOf(Scope.of(spelling)));
+      }
+      widened.add(new StoredScope(scope.value(), window, scope.oldest()));
+    }
+    return widened;
+  }
+
+  /** Every spelling stored that the database matches for one of {@code values}. */
+  private List<Object> spellingsOf(EntityManager em, List<Object> values) {
+    String attribute = "e." + model.scopeAttribute().orElseThrow();
+    boolean hashed = model.scopeComparison().spellingsHashed();
+    List<?> rows = em.createQuery("select distinct " + attribute + (hashed ? ", function('md5', " + attribute + ")"
+        : "") + " from " + model.entityName() + " e where " + attribute + " in :values").setParameter("values", values)
+        .getResultList();
+    List<Object> spellings = new ArrayList<>(rows.size());
+    for (Object row : rows) {
+      spellings.add(hashed ? ((Object[]) row)[0] : row);
+    }
+    return spellings;
   }
 
   private <T> T read(String what, Function<EntityManager, T> work) {
