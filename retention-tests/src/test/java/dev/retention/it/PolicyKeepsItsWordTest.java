@@ -91,6 +91,39 @@ class PolicyKeepsItsWordTest extends DatabaseSuite {
     }
   }
 
+  /** With the check on (the default) the same rows are below the floor: set aside by the sweep, live in every form. */
+  @Test
+  void withTheEpochCheckOnTheRowsBelowTheFloorAreLiveAsTheSweepSetsThemAside() {
+    long seconds = NOW.getEpochSecond();
+    Jpa.persistAll(emf, List.of(new SpringSessionRow("a", seconds - 60), new SpringSessionRow("b", 1L),
+        new SpringSessionRow("c", NOW.toEpochMilli() - 60_000)));
+    try (RetentionRuntime retention = runtime().build()) {
+      RetentionPolicy policy = retention.policy(SpringSessionRow.class);
+      Set<String> live = Jpa.inTransaction(emf, em -> new TreeSet<>(policy.bindLive(em.createQuery(
+          "select s.primaryId from SpringSessionRow s where " + policy.liveJpql("s"), String.class), "s")
+          .getResultList()));
+      Set<String> liveByCriteria = Jpa.inTransaction(emf, em -> {
+        CriteriaBuilder cb = em.getCriteriaBuilder();
+        CriteriaQuery<String> query = cb.createQuery(String.class);
+        Root<SpringSessionRow> s = query.from(SpringSessionRow.class);
+        query.select(s.get("primaryId")).where(policy.live(cb, s));
+        return new TreeSet<>(em.createQuery(query).getResultList());
+      });
+      List<Expiry> verdicts = Jpa.inTransaction(emf, em -> em.createQuery(
+          "select s from SpringSessionRow s order by s.primaryId", SpringSessionRow.class).getResultList().stream()
+          .map(policy::expiryOf).toList());
+
+      SweepReport report = retention.sweep(SESSIONS);
+      assertTrue(report.succeeded(), report::toString);
+      assertEquals(2, report.setAside(), report::toString);
+      Set<String> kept = ids("select s.primaryId from SpringSessionRow s", String.class);
+      assertEquals(Set.of("a", "b"), kept);
+      assertEquals(kept, live, "JPQL");
+      assertEquals(kept, liveByCriteria, "Criteria");
+      assertEquals(List.of(Expiry.LIVE, Expiry.LIVE, Expiry.EXPIRED), verdicts, "Java");
+    }
+  }
+
   /** acme's rows, one expired and one live; globex's the same, with ids from 11. */
   private void writeTwoTenants() {
     Jpa.persistAll(emf, List.of(new TenantNotification(1, "acme", NOW.minus(Duration.ofDays(31))),

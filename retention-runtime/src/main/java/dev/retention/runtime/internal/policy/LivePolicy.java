@@ -67,6 +67,8 @@ public final class LivePolicy {
   private final String instanceTag = "p" + INSTANCES.incrementAndGet() + "_";
   /** The shares of the expired rows, once worked out; null before. */
   private List<Part> parts;
+  /** The window a sweep gives each text value judged so far, where spellings decide it. */
+  private final Map<Object, Duration> sweptWindows = new java.util.concurrent.ConcurrentHashMap<>();
   /** The predicate over every row at each window met while the shares are worked out. */
   private final Map<Duration, ExpiredRows> expiredByWindow = new java.util.HashMap<>();
 
@@ -159,12 +161,15 @@ public final class LivePolicy {
         || !scopes.anotherValueMayOutlast(own)) {
       return own;
     }
-    Duration widest = own;
-    for (Object spelling : read("reading the spellings stored for " + value.get(),
-        em -> spellingsOf(em, List.of(value.get())))) {
-      widest = longer(widest, scopes.windowOf(Scope.of(spelling)));
-    }
-    return widest;
+    // Once a value for this policy: a loop of verdicts over one tenant's rows reads its spellings once.
+    return sweptWindows.computeIfAbsent(value.get(), text -> {
+      Duration widest = own;
+      for (Object spelling : read("reading the spellings stored for " + text,
+          em -> spellingsOf(em, List.of(text)))) {
+        widest = longer(widest, scopes.windowOf(Scope.of(spelling)));
+      }
+      return widest;
+    });
   }
 
   private static Duration longer(Duration a, Duration b) {
