@@ -4,13 +4,14 @@ import dev.retention.runtime.Expiry;
 import dev.retention.runtime.Scope;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.generated.Cutoff;
-import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.mapping.ProviderInstances;
+import dev.retention.runtime.internal.pass.ExpiredRows;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.scope.ScopeFolding;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Query;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.Path;
 import jakarta.persistence.criteria.Predicate;
@@ -18,12 +19,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -33,6 +36,11 @@ import java.util.regex.Pattern;
  * union of the sweep's own predicates ({@link ExpiredRows}), one for each window the pass's rows have (the pass's, and
  * each scope's from configuration or code), and its negation, the live rows, in JPQL and Criteria; and the verdict of
  * one instance, judged by the window of its own scope.
+ *
+ * <p>It keeps the sweep's word where the sweep goes beyond a window a value: the pass's {@code epoch-check}; the
+ * longest window among the spellings a collation takes as one; a text-stored attribute, which only the database can
+ * compare as the sweep does, refused in Java. And it stays bounded: the scopes are named in the query only where their
+ * window decides a row now, never one parameter per scope stored.
  *
  * <p>A row is live when {@code (expired by its window) and (condition)} is not true, in SQL's three values: a row for
  * which the predicate is unknown (a null date, a condition over a null) is live, as the sweep keeps it
@@ -68,9 +76,9 @@ public final class LivePolicy {
   /** The shares of the expired rows, once worked out; null before. */
   private List<Part> parts;
   /** The window a sweep gives each text value judged so far, where spellings decide it. */
-  private final Map<Object, Duration> sweptWindows = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<Object, Duration> sweptWindows = new ConcurrentHashMap<>();
   /** The predicate over every row at each window met while the shares are worked out. */
-  private final Map<Duration, ExpiredRows> expiredByWindow = new java.util.HashMap<>();
+  private final Map<Duration, ExpiredRows> expiredByWindow = new HashMap<>();
 
   private static final AtomicLong INSTANCES = new AtomicLong();
 
@@ -282,7 +290,7 @@ public final class LivePolicy {
     String jpql = "select " + attribute + ", min(e." + model.ttlAttribute() + ") from " + model.entityName()
         + " e where " + atShortest.jpql("e", "") + " and " + attribute + " is not null group by " + attribute;
     List<?> rows = read("reading the scopes with expired rows, to ask their windows", em -> {
-      jakarta.persistence.Query query = em.createQuery(jpql);
+      Query query = em.createQuery(jpql);
       atShortest.parameters("").forEach(query::setParameter);
       return query.getResultList();
     });
@@ -329,7 +337,7 @@ public final class LivePolicy {
     for (Object spelling : stored) {
       spellingsByFold.computeIfAbsent(ScopeFolding.fold(spelling), f -> new ArrayList<>()).add(spelling);
     }
-    Map<Object, Long> scopesByFold = new java.util.HashMap<>();
+    Map<Object, Long> scopesByFold = new HashMap<>();
     decided.forEach(scope -> scopesByFold.merge(ScopeFolding.fold(scope.value()), 1L, Long::sum));
     List<StoredScope> widened = new ArrayList<>(decided.size());
     for (StoredScope scope : decided) {
