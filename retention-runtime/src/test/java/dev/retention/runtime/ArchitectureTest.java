@@ -44,7 +44,7 @@ class ArchitectureTest {
     MAY_DEPEND_ON.put("sweep", List.of("shape", "pass", "scope", "transaction", "config", "lock", "partition", "policy",
         "mapping", "database", "pacing"));
     MAY_DEPEND_ON.put("schedule", List.of("sweep"));
-    MAY_DEPEND_ON.put("policy", List.of("pass", "scope"));
+    MAY_DEPEND_ON.put("policy", List.of("pass", "scope", "mapping"));
     MAY_DEPEND_ON.put("partition", List.of("pass", "transaction"));
     MAY_DEPEND_ON.put("shape", List.of("pass", "transaction"));
     MAY_DEPEND_ON.put("shape.hibernate", List.of("shape", "pass", "partition", "config", "database"));

@@ -104,7 +104,7 @@ public final class Sweeper {
       readers = read; // a race makes a second, equal one: no harm
     }
     return new LivePolicy(pass.environment().emf(), pass.model(), read, pass.environment().clock().instant(),
-        pass.environment().zone(), pass.settings().retention(), pass.scopeWindows(), scope);
+        pass.environment().zone(), pass.settings().retention(), pass.scopeWindows(), scope, pass.settings().epochCheck());
   }
 
   /** How the pass's scopes are swept, for the start line; empty for a pass without a scope attribute. */
