@@ -14,7 +14,13 @@ import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
+import dev.retention.it.support.Jpa;
+import dev.retention.runtime.internal.lock.LockKeys;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.Optional;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -172,6 +178,64 @@ class SchemaPerTenantTest extends DatabaseSuite {
     assertEquals(EXPIRED - 20, expiredLeft("t1"));
     assertEquals(EXPIRED - 10, expiredLeft("t2"));
     assertEquals(EXPIRED - 10, expiredLeft("t3"));
+  }
+
+  /**
+   * PostgreSQL's sweep lock is one per pass and tenant: another instance sweeping t2 holds t2's alone, so this round
+   * sweeps t1 and t3 and reports t2 skipped; the next round, the lock gone, sweeps t2.
+   */
+  @Test
+  void aTenantHeldByAnotherInstanceIsSkippedAloneAndSweptOnceItIsFree() throws SQLException {
+    Assumptions.assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "H2 takes no sweep lock");
+    RecordingListener listener = new RecordingListener();
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .tenants(() -> TENANTS).build()) {
+      try (Connection holder = database.connect(); Statement statement = holder.createStatement()) {
+        statement.execute("select pg_advisory_lock(" + LockKeys.advisoryKey(PASS + "@t2") + ")");
+
+        SweepReport round = retention.sweep(PASS);
+
+        assertEquals(2L * EXPIRED, round.deleted(), round::toString);
+        SweepReport t2 = listener.sweeps.stream().filter(report -> report.tenant().equals(Optional.of("t2")))
+            .findFirst().orElseThrow();
+        assertTrue(t2.skipped(), t2::toString);
+        assertEquals(EXPIRED, expiredLeft("t2"));
+      }
+      SweepReport again = retention.sweep(PASS);
+
+      assertEquals(EXPIRED, again.deleted(), again::toString);
+    }
+    TENANTS.forEach(tenant -> assertEquals(0, expiredLeft(tenant), tenant));
+  }
+
+  /**
+   * Two runtimes of one PostgreSQL database, each over a schema of its own (the application's per-tenant runtimes):
+   * the lock of one schema's pass is not the other's, so neither skips the other's sweep.
+   */
+  @Test
+  void runtimesOfOneSchemaEachNeverSkipEachOther() throws SQLException {
+    Assumptions.assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "H2 takes no sweep lock");
+    EntityManagerFactory t1 = Jpa.factory(database.url() + "&currentSchema=t1", database.user(),
+        List.of(SessionToken.class), Map.of(Jpa.SCHEMA_ACTION, "none"));
+    EntityManagerFactory t3 = Jpa.factory(database.url() + "&currentSchema=t3", database.user(),
+        List.of(SessionToken.class), Map.of(Jpa.SCHEMA_ACTION, "none"));
+    try (RetentionRuntime first = RetentionRuntime.builder(t1).clock(clock).build();
+        RetentionRuntime third = RetentionRuntime.builder(t3).clock(clock).build();
+        Connection holder = database.connect(); Statement statement = holder.createStatement()) {
+      statement.execute("select pg_advisory_lock(" + LockKeys.advisoryKey("t1", PASS) + ")");
+
+      SweepReport skipped = first.sweep(PASS);
+      SweepReport swept = third.sweep(PASS);
+
+      assertTrue(skipped.skipped(), skipped::toString);
+      assertFalse(swept.skipped(), swept::toString);
+      assertEquals(EXPIRED, swept.deleted(), swept::toString);
+    } finally {
+      t1.close();
+      t3.close();
+    }
+    assertEquals(EXPIRED, expiredLeft("t1"));
+    assertEquals(0, expiredLeft("t3"));
   }
 
   private static List<String> tenantsOf(List<SweepReport> reports) {
