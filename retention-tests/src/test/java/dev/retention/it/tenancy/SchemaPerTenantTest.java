@@ -94,7 +94,7 @@ class SchemaPerTenantTest extends DatabaseSuite {
     assertTrue(message.contains("The EntityManagerFactory is multi-tenant (Hibernate's multi-tenancy: a schema or a"
         + " database per tenant, through its MultiTenantConnectionProvider)"), message);
     assertTrue(message.contains("tenants(() -> tenantIds)") && message.contains("sweepTenant(pass, tenant)")
-        && message.contains("isRoot") && message.contains("docs/how-to/multi-tenant-applications.md"), message);
+        && message.contains("isRoot") && message.contains("docs/concepts/multi-tenant.md"), message);
     for (String tenant : TENANTS) {
       assertEquals(EXPIRED, expiredLeft(tenant), "nothing was swept in " + tenant);
     }

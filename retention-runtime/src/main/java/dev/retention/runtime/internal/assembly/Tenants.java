@@ -19,7 +19,7 @@ import org.jspecify.annotations.NullMarked;
 final class Tenants {
 
   /** Where the guide explains each tenancy and what the runtime does with it. */
-  static final String GUIDE = "docs/how-to/multi-tenant-applications.md";
+  static final String GUIDE = "docs/concepts/multi-tenant.md";
 
   private Tenants() {}
 
