@@ -181,6 +181,33 @@ class SchemaPerTenantTest extends DatabaseSuite {
   }
 
   /**
+   * A round's bound counts batches, not tenants: with one batch a round, three rounds drain the three tenants, each
+   * saying work remains; the fourth finds nothing and goes over every tenant once, so the pass then waits its interval
+   * instead of going round again.
+   */
+  @Test
+  void anIdleRoundLooksAtEveryTenantOnceAndLeavesNoWork() {
+    RecordingListener listener = new RecordingListener();
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .defaults(RetentionOptions.empty().withBatchSize(1000).withMaxBatchesPerSweep(1))
+        .tenants(() -> TENANTS).build()) {
+      for (int round = 1; round <= 3; round++) {
+        SweepReport draining = retention.sweep(PASS);
+        assertEquals(EXPIRED, draining.deleted(), draining::toString);
+        assertTrue(draining.workRemains(), draining::toString);
+      }
+      listener.sweeps.clear();
+
+      SweepReport idle = retention.sweep(PASS);
+
+      assertEquals(0, idle.deleted(), idle::toString);
+      assertFalse(idle.workRemains(), idle::toString);
+      assertEquals(TENANTS, tenantsOf(listener.sweeps));
+    }
+    TENANTS.forEach(tenant -> assertEquals(0, expiredLeft(tenant), tenant));
+  }
+
+  /**
    * PostgreSQL's sweep lock is one per pass and tenant: another instance sweeping t2 holds t2's alone, so this round
    * sweeps t1 and t3 and reports t2 skipped; the next round, the lock gone, sweeps t2.
    */

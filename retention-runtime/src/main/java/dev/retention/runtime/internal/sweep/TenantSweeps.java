@@ -88,7 +88,9 @@ final class TenantSweeps {
       place = tenant;
       deleted += report.deleted();
       batches += report.batches();
-      left -= Math.max(1, report.batches());
+      // Batches only: a tenant with nothing expired costs its look, not a share of the bound, so an idle round goes
+      // over every tenant once and the pass then waits its interval.
+      left -= report.batches();
       workLeft |= report.workRemains();
       skipped |= report.skipped();
       if (failure == null && report.failure().isPresent()) {
