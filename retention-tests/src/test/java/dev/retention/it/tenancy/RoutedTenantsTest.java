@@ -35,6 +35,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * application sets for the thread. The runtime cannot tell the tenants apart by itself; told them and how to run work
  * as one ({@code runAsTenant}), it sweeps each; told them without it, it refuses to build, since each tenant's sweep
  * would sweep the same rows. A sign-in's sweep of one tenant waits for no other tenant's sweep.
+ *
+ * <p>On Hibernate 7.4 alone: the routing {@code DataSource} is handed to Hibernate by its
+ * {@code hibernate.connection.datasource}.
  */
 @Timeout(120)
 @ParameterizedClass(name = "{0}")

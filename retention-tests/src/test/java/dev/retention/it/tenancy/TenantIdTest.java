@@ -34,6 +34,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * look for rows left, filtered too, would report the pass drained. Told the tenants, the runtime sweeps each tenant's
  * value in sessions opened for it; a sweep of one tenant leaves every other tenant's rows; Hibernate's root tenant,
  * where the application has one, sweeps them all at once. Rows are counted by plain SQL, past every filter.
+ *
+ * <p>On Hibernate 7.4 alone: the suite is of Hibernate's {@code @TenantId}.
  */
 @Timeout(120)
 @ParameterizedClass(name = "{0}")
