@@ -29,7 +29,10 @@ public final class HibernateTenancy {
     } catch (PersistenceException | IllegalArgumentException notHibernate) {
       return Optional.empty();
     }
-    boolean enabled = factory.getSessionFactoryOptions().isMultiTenancyEnabled();
+    // Hibernate 7's schema and credentials mappers switch each session's schema or user on the ordinary connections,
+    // without turning its multi-tenancy option on: asked apart.
+    boolean enabled = factory.getSessionFactoryOptions().isMultiTenancyEnabled() || schemaMapper(factory)
+        || credentialsMapper(factory);
     if (!enabled && discriminated.isEmpty()) {
       return Optional.of(Tenancy.NONE);
     }
@@ -38,9 +41,11 @@ public final class HibernateTenancy {
       how.append(": a schema or a database per tenant, through its MultiTenantConnectionProvider");
     } else if (schemaMapper(factory)) {
       how.append(": a schema per tenant, through its schema mapper");
+    } else if (credentialsMapper(factory)) {
+      how.append(": a database user per tenant, through its credentials mapper");
     }
     if (!discriminated.isEmpty()) {
-      how.append(connectionsPerTenant(factory) || schemaMapper(factory) ? "; " : ": ")
+      how.append(how.indexOf(":") >= 0 ? "; " : ": ")
           .append("@TenantId on ").append(String.join(", ", discriminated));
     }
     return Optional.of(new Tenancy(true, how.toString(), Optional.of(Tenancy.HIBERNATE_TENANT), discriminated));
@@ -50,6 +55,15 @@ public final class HibernateTenancy {
     try {
       return factory.getServiceRegistry().getService(MultiTenantConnectionProvider.class) != null;
     } catch (RuntimeException notRegistered) {
+      return false;
+    }
+  }
+
+  /** Hibernate 7.4's credentials mapper; false on a version without one. */
+  private static boolean credentialsMapper(SessionFactoryImplementor factory) {
+    try {
+      return factory.getSessionFactoryOptions().getTenantCredentialsMapper() != null;
+    } catch (LinkageError olderHibernate) {
       return false;
     }
   }
