@@ -96,6 +96,22 @@ class TenantScopeTest extends DatabaseSuite {
     }
   }
 
+  /**
+   * All of one tenant's rows at sign-in, on a pass whose scopes have windows of their own: owner 8 keeps a month, so
+   * its rows, expired by the pass's window, stay; owner 7's go, in that tenant only.
+   */
+  @Test
+  void allOfOneTenantsRowsAtSignInGoScopeByScopeEachByItsOwnWindow() throws SQLException {
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).tenants(() -> TENANTS)
+        .configuration(Map.of("retention." + PASS + ".scope.8.retention", "30d")).build()) {
+      SweepReport signIn = retention.sweepTenant(PASS, "t3");
+
+      assertTrue(signIn.succeeded(), signIn::toString);
+      assertEquals(EXPIRED, signIn.deleted(), signIn::toString);
+    }
+    expiredByTenantAndOwner().forEach((key, rows) -> assertEquals(key.equals("t3/7") ? 0L : EXPIRED, rows, key));
+  }
+
   /** The expired rows of each tenant and owner, as {@code tenant/owner}, by plain SQL. */
   private Map<String, Long> expiredByTenantAndOwner() throws SQLException {
     Map<String, Long> rows = new TreeMap<>();

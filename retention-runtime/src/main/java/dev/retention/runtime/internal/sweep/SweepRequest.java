@@ -61,8 +61,18 @@ record SweepRequest(Kind kind, Scope scope, int maxBatches, int maxBatchesPerSco
   }
 
   /**
-   * One tenant's rows now (all of them, {@link Scope#all()}, or one scope's), bounded like {@link #onDemand}: for a
-   * sign-in.
+   * All of one tenant's rows of a scoped pass now, scope by scope as a round finds them, each by its own window,
+   * bounded like {@link #onDemand}.
+   */
+  static SweepRequest onDemandRounds(String tenant, PassSettings settings) {
+    int perScope = settings.maxBatchesPerScope();
+    return new SweepRequest(Kind.SCOPE_ROUNDS, Scope.all(), perScope, perScope,
+        Optional.of(settings.scopeSweepBudget()), false, Optional.of(tenant));
+  }
+
+  /**
+   * One tenant's rows now (all of them, {@link Scope#all()}, of a pass without a scope attribute, or one scope's),
+   * bounded like {@link #onDemand}: for a sign-in.
    */
   static SweepRequest onDemand(String tenant, Scope scope, PassSettings settings) {
     int perScope = settings.maxBatchesPerScope();

@@ -34,8 +34,8 @@ final class TenantSweeps {
   private final BatchSizer sizer;
   private final PartitionPlan partitions;
   private final Map<String, SweepLoop> loops = new ConcurrentHashMap<>();
-  /** The tenants being swept on demand, so that calls for one tenant do not pile up. */
-  private final Set<String> onDemand = ConcurrentHashMap.newKeySet();
+  /** The tenants (and scopes) being swept on demand, so that calls for one do not pile up. */
+  private final Set<OnDemand> onDemand = ConcurrentHashMap.newKeySet();
   /** The tenant the last round stopped after; null before the first. Read and written under the pass's sweep. */
   private @Nullable String place;
   /** The loop of the tenant swept now in the background, for the view of the sweep in flight. */
@@ -111,20 +111,33 @@ final class TenantSweeps {
     return summary.build();
   }
 
-  /** One tenant's rows now, bounded like a scope's on demand; another call for the same tenant comes back at once. */
+  /**
+   * One tenant's rows now (one scope's, or all), bounded like a scope's on demand; another call for the same tenant and
+   * scope comes back at once. All the rows of a scoped pass go scope by scope, each by its own window, in a round of
+   * their own that leaves the background's place and batch size alone.
+   */
   SweepReport onDemand(String tenant, Scope scope) {
-    if (!onDemand.add(tenant)) {
+    OnDemand key = new OnDemand(tenant, scope);
+    if (!onDemand.add(key)) {
       Instant now = pass.environment().clock().instant();
       return SweepResult.WORK_LEFT.report(pass.name(), now, now, scope, Optional.of(tenant),
           pass.settings().dryRun(), Duration.ZERO);
     }
     try {
+      if (scope.isAll() && pass.scoped()) {
+        SweepLoop once = new SweepLoop(pass, sizer.fixedAtCurrentSize(), partitions, new ScopeRounds(pass));
+        return pass.environment().tenants().callAs(tenant,
+            () -> once.sweep(SweepRequest.onDemandRounds(tenant, pass.settings())));
+      }
       return pass.environment().tenants().callAs(tenant,
           () -> loopOf(tenant).sweep(SweepRequest.onDemand(tenant, scope, pass.settings())));
     } finally {
-      onDemand.remove(tenant);
+      onDemand.remove(key);
     }
   }
+
+  /** A sweep on demand: of one tenant, and of one scope or all. */
+  private record OnDemand(String tenant, Scope scope) {}
 
   /** The background sweep of one tenant, under the lock of the pass and that tenant; never throws. */
   private SweepReport background(String tenant, int maxBatches) {
