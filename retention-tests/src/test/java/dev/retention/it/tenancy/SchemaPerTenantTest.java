@@ -134,7 +134,7 @@ class SchemaPerTenantTest extends DatabaseSuite {
 
     assertTrue(line.contains("tenant by tenant (Hibernate's multi-tenancy: a schema or a database per tenant, through"
         + " its MultiTenantConnectionProvider; the tenants listed by tenants(...) each round, each in sessions opened"
-        + " for it)"), line);
+        + " for it; the portable JPQL, which the provider's tenant filter and connections see)"), line);
     assertTrue(line.contains("portable JPQL"), line);
   }
 

@@ -32,9 +32,4 @@ public record Tenancy(boolean multiTenant, String description, Optional<String> 
   public Tenancy {
     discriminated = List.copyOf(discriminated);
   }
-
-  /** Whether the rows of {@code entity} carry their tenant in a column the provider fills and filters. */
-  public boolean discriminates(String entity) {
-    return discriminated.contains(entity);
-  }
 }

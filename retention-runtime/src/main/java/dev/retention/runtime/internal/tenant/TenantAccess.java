@@ -94,6 +94,7 @@ public final class TenantAccess {
       return "";
     }
     return "tenant by tenant (" + provider + "; the tenants listed by tenants(...) each round, each in sessions opened"
-        + " for it" + (runner.isPresent() ? ", inside runAsTenant(...)" : "") + ")";
+        + " for it" + (runner.isPresent() ? ", inside runAsTenant(...)" : "") + "; the portable JPQL, which the"
+        + " provider's tenant filter and connections see)";
   }
 }
