@@ -182,7 +182,9 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /**
-   * Sweeps one pass once, now, in this thread, each batch in a transaction of its own as {@link #sweepAll()} does.
+   * Sweeps one pass once, now, in this thread, each batch in a transaction of its own as {@link #sweepAll()} does. A
+   * runtime given its tenants ({@link Builder#tenants}) runs one round over them, as a background sweep does, each
+   * tenant's sweep reported to the listeners; what returns is the round's summary, which names no tenant.
    *
    * @throws IllegalArgumentException when no pass has that name, or the pass is disabled
    * @throws IllegalStateException when this thread holds a JTA transaction that the runtime cannot suspend
