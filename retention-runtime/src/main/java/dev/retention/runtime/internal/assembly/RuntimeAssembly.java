@@ -26,6 +26,7 @@ import dev.retention.runtime.internal.shape.ShapeChoice;
 import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.SweepEnvironment;
 import dev.retention.runtime.internal.sweep.Sweeper;
+import dev.retention.runtime.internal.tenant.TenantAccess;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.TransactionChoice;
@@ -74,7 +75,17 @@ public final class RuntimeAssembly {
    * @throws RetentionConfigurationException listing every problem found
    */
   public static Assembled assemble(RuntimeInput input) {
-    EntityManagerFactory emf = input.emf();
+    TenantAccess tenants = Tenants.access(input, ProviderSupport.tenancy(input.emf()));
+    EntityManagerFactory emf = Tenants.factory(input.emf(), tenants);
+    Optional<String> checkedAs = Tenants.checkedAs(tenants);
+    return checkedAs.isPresent() ? tenants.callAs(checkedAs.get(), () -> assemble(input, emf, tenants))
+        : assemble(input, emf, tenants);
+  }
+
+  private static Assembled assemble(RuntimeInput input, EntityManagerFactory emf, TenantAccess tenants) {
+    // Tenant by tenant, the portable JPQL: it is what the provider's tenant filter and connections see, whereas the
+    // statements shaped for the database read one schema's catalog at build and would not see @TenantId.
+    boolean portable = input.portableStatements() || tenants.perTenant();
     List<GeneratedPass> discovered = input.registries().isPresent()
         ? RegistryDiscovery.collect(input.registries().get())
         : RegistryDiscovery.discover(input.classLoader().orElseGet(RuntimeAssembly::contextClassLoader));
@@ -98,8 +109,8 @@ public final class RuntimeAssembly {
     DatabaseProfile database = ProviderSupport.database(emf);
     // How the database compares each scope column, read once: where exactly, a batch need not see its rows' scopes.
     models = models.stream().map(model -> model.scopeAttribute().isEmpty() ? model : model.comparingScope(
-        ProviderSupport.scopeComparison(emf, database, model, input.portableStatements()))).toList();
-    ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, database, input.portableStatements(),
+        ProviderSupport.scopeComparison(emf, database, model, portable))).toList();
+    ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, database, portable,
         Pacings.onServerCommits(settings)));
     Optional<ProviderJta> jta = ProviderSupport.jta();
     BatchTransactions transactions = input.transactions()
@@ -119,14 +130,14 @@ public final class RuntimeAssembly {
     PacingSources pacing = Pacings.sources(input, database, settings, Pacings.primary(emf, transactions, settings),
         monotonic, stopSignal);
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, monotonic, locks, Deadlocks.of(database), pacing, database.skipsLockedRows());
+        stopSignal, monotonic, locks, Deadlocks.of(database), pacing, database.skipsLockedRows(), tenants);
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     Optional<PartitionTables> partitionTables =
-        ProviderSupport.partitionTables(emf, database, input.portableStatements());
+        ProviderSupport.partitionTables(emf, database, portable);
     boolean jtaBatches = TransactionChoice.isJtaFactory(emf, jta);
     List<String> unpurgeable = new ArrayList<>();
     for (PassModel model : models) {
-      ProviderSupport.purgeRefusal(emf, database, model, input.portableStatements(),
+      ProviderSupport.purgeRefusal(emf, database, model, portable,
               input.beforeDelete().hookOf(model.name()).isPresent())
           .filter(refusal -> settingsOf(settings, model.name()).enabled())
           .ifPresent(refusal -> unpurgeable.add("Pass " + model.name() + " cannot delete its rows: " + refusal));
