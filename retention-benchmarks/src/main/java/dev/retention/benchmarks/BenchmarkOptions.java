@@ -80,7 +80,9 @@ public record BenchmarkOptions(
      */
     REPLICAS,
     /** One expired row held by another transaction while the background sweeps run: sweeps and statements a second. */
-    HELD;
+    HELD,
+    /** The application's live query of every tenant's rows ({@code RetentionPolicy}) at {@code --tenants}: its time. */
+    POLICY;
 
     static Mode parse(String key) {
       return valueOf(key.trim().toUpperCase(Locale.ROOT));
@@ -98,7 +100,7 @@ public record BenchmarkOptions(
                 minute. The figures mean nothing.
 
       Overrides:
-        --modes=drain,idle,memory,compile,sessions,scopes,locks,partitions,replicas,held  parts to run
+        --modes=drain,idle,memory,compile,sessions,scopes,locks,partitions,replicas,held,policy  parts to run
         --databases=h2,postgresql,mariadb   a server that does not answer is skipped with a message
         --rows=N --expired-percent=P        the table of each drain
         --layouts=ordered,scattered
@@ -121,7 +123,7 @@ public record BenchmarkOptions(
         --partition-methods=M,M             of unbounded-delete, sweep-drop, sweep-rows, unbounded-delete/whole-days,
                                             sweep-drop/whole-days (all by default; sweep-rows, row batches alone,
                                             takes about a minute per million rows)
-        --tenants=N                         tenants of --modes=scopes (not in the presets' modes; 20 rows each, 1%
+        --tenants=N                         tenants of --modes=scopes and policy (not in the presets' modes; 20 rows each, 1%
                                             with an expired row, tenants 51 to 150 with windows of their own)
         --scope-date-index=true             --modes=scopes with an index on created_at alone beside the one on
                                             (tenant_id, created_at): the date index the unscoped table has

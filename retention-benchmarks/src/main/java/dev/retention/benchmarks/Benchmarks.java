@@ -97,6 +97,10 @@ public final class Benchmarks {
       new HeldRowSuite(Duration.ofSeconds(options.heldSeconds()), options.requireServers(), System.out)
           .run(options.databases());
     }
+    if (options.modes().contains(Mode.POLICY)) {
+      new dev.retention.benchmarks.scopes.PolicySuite(options.tenants(), options.repeats(), options.requireServers(),
+          System.out).run(options.databases());
+    }
     if (options.modes().contains(Mode.COMPILE)) {
       new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();
     }

@@ -20,8 +20,8 @@ import java.util.ServiceLoader;
 /**
  * The application's {@link RetentionRuntime}: over its {@code EntityManagerFactory} (micronaut-hibernate-jpa's, which
  * Micronaut Data Hibernate JPA brings; the only or primary one), configured from every {@code retention.*} property
- * (see {@link RetentionProperties}), the application's {@link Clock} bean if it has one, and every
- * {@link SweepListener} bean. Built while the context starts, so that a bad option fails start-up with the runtime's
+ * (see {@link RetentionProperties}), the application's {@link Clock} bean if it has one, every {@link SweepListener}
+ * bean, then every {@link RetentionRuntimeCustomizer} bean. Built while the context starts, so that a bad option fails start-up with the runtime's
  * own list of problems; started by {@link RetentionLifecycle} once the context has started; closed with the context,
  * before the factory it depends on. Its lines go to the application's logging ({@link RetentionLogging}).
  */
@@ -37,7 +37,8 @@ class RetentionFactory {
   @Context
   @Bean(preDestroy = "close")
   RetentionRuntime retentionRuntime(EntityManagerFactory entityManagerFactory, Environment environment,
-      SweepHistory history, List<SweepListener> listeners, BeanProvider<Clock> clock, RetentionLogging logging) {
+      SweepHistory history, List<SweepListener> listeners, BeanProvider<Clock> clock, RetentionLogging logging,
+      List<RetentionRuntimeCustomizer> customizers) {
     // The logging is a parameter so that it comes first, and goes after the runtime: build() and close() both log.
     // The environment's class loader is the one that sees the application's generated registries.
     ClassLoader classLoader = environment.getClassLoader();
@@ -48,6 +49,7 @@ class RetentionFactory {
     // First, so that a listener told of a sweep finds the health up to date.
     builder.listener(history);
     listeners.stream().filter(listener -> listener != history).forEach(builder::listener);
+    customizers.forEach(customizer -> customizer.customize(builder));
     return builder.build();
   }
 

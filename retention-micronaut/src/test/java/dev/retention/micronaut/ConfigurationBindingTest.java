@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import dev.retention.micronaut.model.TestCustomizer;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRuntime;
 import io.micronaut.context.ApplicationContext;
@@ -52,6 +53,14 @@ class ConfigurationBindingTest {
       RetentionRuntime runtime = context.getBean(RetentionRuntime.class);
       assertEquals(7, runtime.settings(TestApplication.PASS).batchSize());
       assertTrue(runtime.settings(TestApplication.PASS).dryRun());
+    }
+  }
+
+  @Test
+  void theApplicationsCustomizerBeansAdjustTheBuilder() {
+    try (ApplicationContext context = application.start(Map.of(TestCustomizer.PROPERTY, "true"))) {
+      RetentionRuntime runtime = context.getBean(RetentionRuntime.class);
+      assertEquals(TestCustomizer.MAX_BATCHES_PER_SCOPE, runtime.settings(TestApplication.PASS).maxBatchesPerScope());
     }
   }
 

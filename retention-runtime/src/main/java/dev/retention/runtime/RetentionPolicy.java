@@ -34,12 +34,12 @@ import java.util.Map;
  * expired and the condition is true, so a condition over a null keeps it live, as the sweep keeps it); the Criteria
  * form cannot, and refuses such a pass; the check in Java says {@link Expiry#EXPIRED_IF_CONDITION_HOLDS}.
  *
- * <p>The live queries of all the rows of a scoped pass name each window's scopes: configuration's, and, when the
- * windows come from code ({@link ScopeWindows}), every scope value stored, which the policy reads once (one statement
- * over the scope's index) and asks the code for, as a sweep does scope by scope; a scope first written after that read
- * goes by the pass's window in that query. For one tenant's rows, {@link RetentionRuntime#policy(Class, Object)} reads
- * nothing. The queries judge each row by its own value's window, where the sweep gives values a collation takes as one
- * ({@code ACME}, {@code acme} on MariaDB's default collation) the longest of their windows.
+ * <p>The live queries of all the rows of a scoped pass with windows of its scopes (configuration's or code's) read, in
+ * one grouped statement that names no value, the scopes with rows older than the shortest window, ask each one's
+ * window, and name only the scopes whose window decides a row now; every other row goes by the pass's window, so the
+ * query's parameters do not grow with the scopes stored. A scope first written after that read goes by the pass's
+ * window in that query. Values a collation takes as one ({@code ACME}, {@code acme} on MariaDB's default collation)
+ * are judged, as the sweep judges them, by the longest window among the spellings stored.
  */
 public final class RetentionPolicy {
 
@@ -69,17 +69,19 @@ public final class RetentionPolicy {
    * (and scope attribute), by the window of its own scope.
    *
    * @throws IllegalArgumentException when it is no instance of the pass's entity, or the provider has not loaded the
-   *     attribute (a lazy reference)
-   * @throws IllegalStateException when the windows given in code fail for its scope
+   *     attribute (a lazy reference); an initialised proxy is read through the entity behind it
+   * @throws IllegalStateException when the windows given in code fail for its scope, and when the provider stores the
+   *     {@code @Ttl} attribute as text (a converter to {@code String}), which the sweep compares as text
    */
   public Expiry expiryOf(Object instance) {
     return policy.expiryOf(instance);
   }
 
   /**
-   * The live rows, in JPQL over {@code alias}: a conditional expression, in parentheses, to join to a query's
-   * {@code where} with {@code and}. Bind its parameters with {@link #bindLive} (or {@link #liveParameters}); their
-   * names start with {@code retention_<alias>_}.
+   * The live rows, in JPQL over {@code alias}: one conditional expression, in parentheses, to join to a query's
+   * {@code where} with {@code and}, {@code or} or {@code not}. Bind its parameters with {@link #bindLive} (or
+   * {@link #liveParameters}); their names start with {@code retention_<alias>_} and a number of this policy's own, so
+   * that two policies in one query keep each their values.
    *
    * @param alias the query's identification variable of the pass's entity
    * @throws IllegalStateException when the windows given in code fail for a scope

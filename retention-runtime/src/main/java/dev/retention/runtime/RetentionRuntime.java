@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,6 +32,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.jspecify.annotations.NullMarked;
@@ -180,7 +182,9 @@ public final class RetentionRuntime implements AutoCloseable {
   }
 
   /**
-   * Sweeps one pass once, now, in this thread, each batch in a transaction of its own as {@link #sweepAll()} does.
+   * Sweeps one pass once, now, in this thread, each batch in a transaction of its own as {@link #sweepAll()} does. A
+   * runtime given its tenants ({@link Builder#tenants}) runs one round over them, as a background sweep does, each
+   * tenant's sweep reported to the listeners; what returns is the round's summary, which names no tenant.
    *
    * @throws IllegalArgumentException when no pass has that name, or the pass is disabled
    * @throws IllegalStateException when this thread holds a JTA transaction that the runtime cannot suspend
@@ -231,7 +235,12 @@ public final class RetentionRuntime implements AutoCloseable {
       Sweeper sweeper = sweeperMaySweepNow(passName);
       if (sweeper.model().scopeAttribute().isEmpty()) {
         throw new IllegalArgumentException("Pass " + passName + " has no @TtlScope attribute, so it has no scopes;"
-            + " sweep(\"" + passName + "\") sweeps all its rows");
+            + (sweeper.perTenant() ? " sweepTenant(\"" + passName + "\", tenant) sweeps one tenant's rows"
+                : " sweep(\"" + passName + "\") sweeps all its rows"));
+      }
+      if (sweeper.perTenant()) {
+        throw new IllegalArgumentException("Pass " + passName + " is swept tenant by tenant: sweepTenant(\""
+            + passName + "\", tenant, scopeValue) sweeps one scope of one tenant");
       }
       return sweeper.sweepScope(scopeValue == null ? scope : Scope.of(sweeper.scopeValues().convert(scopeValue)));
     } catch (Throwable e) {
@@ -240,6 +249,57 @@ public final class RetentionRuntime implements AutoCloseable {
       return SweepReport.builder(String.valueOf(passName), now, now)
           .failure(new SweepFailedException(String.valueOf(passName), scope.toString(), now, e))
           .scope(scope)
+          .build();
+    }
+  }
+
+  /**
+   * Sweeps the rows of one tenant of a runtime given its tenants ({@link Builder#tenants}), now, in this thread, in
+   * sessions opened for that tenant: made for a sign-in, bounded and safe as {@link #sweep(String, Object)} is (at most
+   * {@code max-batches-per-scope} batches, none started after {@code scope-sweep-budget}; never throws: every problem
+   * is in the report's {@link SweepReport#failure() failure}). It waits for no other tenant's sweep, the background
+   * round's included; while a sweep of the same tenant on demand runs, another call comes back at once with no batch
+   * and {@link SweepReport#workRemains()} set.
+   *
+   * @param passName the pass: its entity's fully qualified class name
+   * @param tenant one of the tenants the runtime was given
+   */
+  public SweepReport sweepTenant(String passName, String tenant) {
+    return sweepTenant(passName, tenant, Scope.all(), null);
+  }
+
+  /**
+   * As {@link #sweepTenant(String, String)}, for the rows of one scope of that tenant, of a pass whose entity has a
+   * {@code @TtlScope} attribute: the rows whose scope attribute equals {@code scopeValue} (null: those without one).
+   *
+   * @param scopeValue a value of the scope attribute, or its text ({@code "42"} for a {@code Long} attribute)
+   */
+  public SweepReport sweepTenant(String passName, String tenant, @Nullable Object scopeValue) {
+    return sweepTenant(passName, tenant, Scope.of(scopeValue), scopeValue);
+  }
+
+  private SweepReport sweepTenant(String passName, String tenant, Scope scope, @Nullable Object scopeValue) {
+    Instant now = clock.instant();
+    try {
+      Objects.requireNonNull(tenant, "tenant");
+      Sweeper sweeper = sweeperMaySweepNow(passName);
+      Scope converted = scope;
+      if (!scope.isAll()) {
+        if (sweeper.model().scopeAttribute().isEmpty()) {
+          throw new IllegalArgumentException("Pass " + passName + " has no @TtlScope attribute, so it has no scopes;"
+              + " sweepTenant(\"" + passName + "\", tenant) sweeps all that tenant's rows");
+        }
+        converted = scopeValue == null ? scope : Scope.of(sweeper.scopeValues().convert(scopeValue));
+      }
+      return sweeper.sweepTenant(tenant, converted);
+    } catch (Throwable e) {
+      // The sweep reports what failed; this is the last guard of a caller that is often a sign-in.
+      LOGGER.log(Level.WARNING, () -> "Retention could not sweep tenant " + tenant + " of " + passName + ": "
+          + e.getMessage());
+      return SweepReport.builder(String.valueOf(passName), now, now)
+          .failure(new SweepFailedException(String.valueOf(passName), "tenant " + tenant, now, e))
+          .scope(scope)
+          .tenant(String.valueOf(tenant))
           .build();
     }
   }
@@ -528,6 +588,30 @@ public final class RetentionRuntime implements AutoCloseable {
      */
     public Builder scopeWindows(String passName, ScopeWindows windows) {
       input.scopeWindows(passName, windows);
+      return this;
+    }
+
+    /**
+     * The application's tenants, for a factory whose sessions each see one tenant's rows (Hibernate's multi-tenancy: a
+     * schema or a database per tenant, {@code @TenantId}; EclipseLink's {@code @Multitenant}), or whose connections the
+     * application routes itself ({@link #runAsTenant}). Asked again at every background round, so that a tenant added
+     * since is swept: a list, a query of the tenants' table, a directory bean. Each round then goes over the tenants,
+     * each in sessions opened for it, and {@link RetentionRuntime#sweepTenant} sweeps one at sign-in. A multi-tenant
+     * factory without it fails {@code build()}. Identifiers are Hibernate's tenant identifiers as text; Hibernate's root
+     * tenant, where the application's resolver has one, sees every tenant's {@code @TenantId} rows.
+     */
+    public Builder tenants(Supplier<? extends Collection<String>> tenants) {
+      input.tenants(Objects.requireNonNull(tenants, "tenants"));
+      return this;
+    }
+
+    /**
+     * How to run work as one tenant, where the provider cannot open a session for it by itself: a routing
+     * {@code DataSource} that picks each tenant's database by a key the application sets for the thread. Each tenant's
+     * sweep runs inside it. Needs {@link #tenants}.
+     */
+    public Builder runAsTenant(TenantRunner runner) {
+      input.tenantRunner(Objects.requireNonNull(runner, "runner"));
       return this;
     }
 

@@ -26,6 +26,7 @@ public final class SweepReport {
   private final Optional<Duration> lag;
   private final Optional<Throwable> failure;
   private final Scope scope;
+  private final Optional<String> tenant;
   private final boolean skipped;
   private final List<String> partitions;
   private final long partitionRows;
@@ -60,6 +61,7 @@ public final class SweepReport {
     this.lag = Optional.ofNullable(builder.lag);
     this.failure = Optional.ofNullable(builder.failure);
     this.scope = builder.scope;
+    this.tenant = Optional.ofNullable(builder.tenant);
     this.skipped = builder.skipped;
   }
 
@@ -140,6 +142,15 @@ public final class SweepReport {
    */
   public Scope scope() {
     return scope;
+  }
+
+  /**
+   * The tenant whose rows the sweep covered, in sessions opened for it, for a runtime given its tenants
+   * ({@code RetentionRuntime.Builder.tenants}); empty for a factory without tenants, and for the summary of a round
+   * over every tenant that {@code sweepAll()} and {@code sweep(pass)} return.
+   */
+  public Optional<String> tenant() {
+    return tenant;
   }
 
   /**
@@ -279,7 +290,8 @@ public final class SweepReport {
     return other instanceof SweepReport that && deleted == that.deleted && batches == that.batches
         && workRemains == that.workRemains && dryRun == that.dryRun && pass.equals(that.pass)
         && startedAt.equals(that.startedAt) && cutoff.equals(that.cutoff) && duration.equals(that.duration)
-        && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope) && skipped == that.skipped
+        && lag.equals(that.lag) && failure.equals(that.failure) && scope.equals(that.scope)
+        && tenant.equals(that.tenant) && skipped == that.skipped
         && partitions.equals(that.partitions) && partitionRows == that.partitionRows && setAside == that.setAside
         && setAsideReason.equals(that.setAsideReason) && heldFor.equals(that.heldFor) && heldBy.equals(that.heldBy)
         && replicaLagBytes.equals(that.replicaLagBytes) && replicaLag.equals(that.replicaLag)
@@ -289,13 +301,14 @@ public final class SweepReport {
   @Override
   public int hashCode() {
     return Objects.hash(pass, startedAt, cutoff, deleted, batches, workRemains, dryRun, duration, lag, failure, scope,
-        skipped, partitions, partitionRows, setAside, setAsideReason, heldFor, heldBy, replicaLagBytes, replicaLag,
+        tenant, skipped, partitions, partitionRows, setAside, setAsideReason, heldFor, heldBy, replicaLagBytes, replicaLag,
         noProgress, noProgressReason);
   }
 
   @Override
   public String toString() {
     StringBuilder text = new StringBuilder(pass);
+    tenant.ifPresent(name -> text.append(" [tenant ").append(name).append(']'));
     if (!scope.isAll()) {
       text.append(" (").append(scope).append(')');
     }
@@ -351,6 +364,7 @@ public final class SweepReport {
     private Duration lag;
     private Throwable failure;
     private Scope scope = Scope.all();
+    private String tenant;
     private boolean skipped;
     private List<String> partitions = List.of();
     private long partitionRows;
@@ -408,6 +422,12 @@ public final class SweepReport {
 
     public Builder scope(Scope scope) {
       this.scope = Objects.requireNonNull(scope, "scope");
+      return this;
+    }
+
+    /** The tenant whose rows the sweep covered; null: no tenant (the default). */
+    public Builder tenant(String tenant) {
+      this.tenant = tenant;
       return this;
     }
 

@@ -42,9 +42,9 @@ class ArchitectureTest {
 
   static {
     MAY_DEPEND_ON.put("sweep", List.of("shape", "pass", "scope", "transaction", "config", "lock", "partition", "policy",
-        "mapping", "database", "pacing"));
+        "mapping", "database", "pacing", "tenant"));
     MAY_DEPEND_ON.put("schedule", List.of("sweep"));
-    MAY_DEPEND_ON.put("policy", List.of("pass", "scope"));
+    MAY_DEPEND_ON.put("policy", List.of("pass", "scope", "mapping"));
     MAY_DEPEND_ON.put("partition", List.of("pass", "transaction"));
     MAY_DEPEND_ON.put("shape", List.of("pass", "transaction"));
     MAY_DEPEND_ON.put("shape.hibernate", List.of("shape", "pass", "partition", "config", "database"));
@@ -63,6 +63,9 @@ class ArchitectureTest {
     MAY_DEPEND_ON.put("discovery", List.of());
     MAY_DEPEND_ON.put("hook", List.of());
     MAY_DEPEND_ON.put("report", List.of());
+    // The tenants: what the provider says of them, the list, the tenant bound to the sweeping thread.
+    MAY_DEPEND_ON.put("tenant", List.of());
+    MAY_DEPEND_ON.put("tenant.hibernate", List.of("tenant"));
   }
 
   private static final JavaClasses CLASSES = new ClassFileImporter()

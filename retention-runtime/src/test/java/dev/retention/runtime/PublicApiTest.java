@@ -50,6 +50,7 @@ class PublicApiTest {
         "dev.retention.runtime.SweepReport$Builder",
         "dev.retention.runtime.SweepReport$NoProgress",
         "dev.retention.runtime.SweepThrottle",
+        "dev.retention.runtime.TenantRunner",
         "dev.retention.runtime.TransactionRunner",
         "dev.retention.runtime.generated.Cutoff",
         "dev.retention.runtime.generated.GeneratedPass",

@@ -125,4 +125,20 @@ class RetentionPolicyTest extends DatabaseSuite {
       assertEquals(Expiry.EXPIRED, retention.policy(SessionToken.class).expiryOf(token));
     }
   }
+
+  /** An initialised Hibernate proxy is judged by the entity behind it, whose fields hold the values. */
+  @Test
+  void anInitialisedProxyIsJudgedByTheEntityBehindIt() {
+    Jpa.persistAll(emf, List.of(new SessionToken(1, NOW.minusSeconds(60)), new SessionToken(2, NOW.plusSeconds(60))));
+    try (RetentionRuntime retention = runtime()) {
+      RetentionPolicy tokens = retention.policy(SessionToken.class);
+      List<Expiry> verdicts = Jpa.inTransaction(emf, em -> List.of(1L, 2L).stream().map(id -> {
+        SessionToken proxy = em.getReference(SessionToken.class, id);
+        org.hibernate.Hibernate.initialize(proxy);
+        assertTrue(proxy instanceof org.hibernate.proxy.HibernateProxy, () -> proxy.getClass().getName());
+        return tokens.expiryOf(proxy);
+      }).toList());
+      assertEquals(List.of(Expiry.EXPIRED, Expiry.LIVE), verdicts);
+    }
+  }
 }

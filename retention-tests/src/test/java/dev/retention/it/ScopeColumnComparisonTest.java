@@ -7,6 +7,7 @@ import dev.retention.it.scopes.DeviceReading;
 import dev.retention.it.scopes.TenantNotification;
 import dev.retention.it.scopes.TenantNotifications;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RuntimeWarnings;
 import dev.retention.it.support.StartLine;
 import dev.retention.it.support.TestDatabase;
@@ -148,6 +149,37 @@ class ScopeColumnComparisonTest extends DatabaseSuite {
       assertEquals(0, whole.deleted(), whole::toString);
     }
     assertEquals(Set.of(1L, 2L, 11L, 12L, 21L, 22L), ids());
+  }
+
+  /**
+   * Under the case-insensitive collation the sweep keeps acme's rows by ACME's 30 days (the longest window among the
+   * spellings stored), configuration's day for acme notwithstanding; the application's policy says the same, in the
+   * query of every row, in the query of acme's, and in Java.
+   */
+  @Test
+  void thePolicyJudgesSpellingsTheCollationMergesByTheLongestWindowAmongThem() throws SQLException {
+    collateTenantsCaseInsensitively();
+    write(List.of("ACME", "acme", "globex"), Duration.ofDays(2));
+
+    try (RetentionRuntime retention = runtime()
+        .configuration(java.util.Map.of("retention." + NOTIFICATIONS + ".scope.acme.retention", "1d")).build()) {
+      dev.retention.runtime.RetentionPolicy all = retention.policy(TenantNotification.class);
+      dev.retention.runtime.RetentionPolicy acme = retention.policy(TenantNotification.class, "acme");
+      Set<Long> live = Jpa.inTransaction(emf, em -> new TreeSet<>(all.bindLive(em.createQuery(
+          "select n.id from TenantNotification n where " + all.liveJpql("n"), Long.class), "n").getResultList()));
+      Set<Long> liveOfAcme = Jpa.inTransaction(emf, em -> new TreeSet<>(acme.bindLive(em.createQuery(
+          "select n.id from TenantNotification n where " + acme.liveJpql("n"), Long.class), "n").getResultList()));
+      List<dev.retention.runtime.Expiry> verdicts = Jpa.inTransaction(emf, em -> em.createQuery(
+          "select n from TenantNotification n order by n.id", TenantNotification.class).getResultList().stream()
+          .map(acme::expiryOf).toList());
+
+      SweepReport report = retention.sweep(NOTIFICATIONS);
+      assertTrue(report.succeeded(), report::toString);
+      assertEquals(Set.of(1L, 2L, 11L, 12L, 21L, 22L), ids(), "the sweep keeps every row");
+      assertEquals(ids(), live);
+      assertEquals(Set.of(1L, 2L, 11L, 12L), liveOfAcme);
+      assertEquals(java.util.Collections.nCopies(6, dev.retention.runtime.Expiry.LIVE), verdicts);
+    }
   }
 
   private RetentionRuntime.Builder runtime() {

@@ -43,7 +43,8 @@ public final class RetentionView {
 
   /** The keys of {@link #report}: the accessors of {@link SweepReport}, in the order the class declares them. */
   public static final List<String> REPORT_FACTS = List.of("pass", "startedAt", "cutoff", "deleted", "batches",
-      "workRemains", "dryRun", "duration", "lag", "failure", "scope", "keepsEveryRow", "setAside", "setAsideReason",
+      "workRemains", "dryRun", "duration", "lag", "failure", "scope", "tenant",
+      "keepsEveryRow", "setAside", "setAsideReason",
       "skipped", "partitions", "partitionsDropped", "partitionRows", "heldFor", "heldBy", "replicaLagBytes", "replicaLag",
       "succeeded", "noProgress", "noProgressReason");
 
@@ -171,6 +172,7 @@ public final class RetentionView {
     facts.put("lag", text(report.lag().map(Duration::toString)));
     facts.put("failure", text(report.failure().map(Throwable::toString)));
     facts.put("scope", report.scope().key());
+    facts.put("tenant", text(report.tenant()));
     facts.put("keepsEveryRow", report.keepsEveryRow());
     facts.put("setAside", report.setAside());
     facts.put("setAsideReason", text(report.setAsideReason()));

@@ -88,6 +88,32 @@ class SweepHistoryTest {
         + " make Retention's health FAILING", zero.getMessage());
   }
 
+  /**
+   * A round over tenants reports each tenant's sweep: t2 failing while t1 and t3 succeed is a pass failing three sweeps
+   * in a row, shown by t2's report, until t2 succeeds; the healthy tenants' successes do not hide it.
+   */
+  @Test
+  void aFailingTenantKeepsItsFailuresInARowWhatTheOtherTenantsDo() {
+    for (int round = 0; round < 3; round++) {
+      history.sweepFinished(tenant("a", "t1", false));
+      history.sweepFinished(tenant("a", "t2", true));
+      history.sweepFinished(tenant("a", "t3", false));
+    }
+    PassHistory failing = history.of("a").orElseThrow();
+
+    assertEquals(3, failing.consecutiveFailures());
+    assertEquals(Optional.of("t2"), failing.lastReport().tenant());
+
+    SweepReport recovered = tenant("a", "t2", false);
+    history.sweepFinished(recovered);
+    assertEquals(Optional.of(new PassHistory(recovered, 0)), history.of("a"));
+  }
+
+  private static SweepReport tenant(String pass, String tenant, boolean failed) {
+    return SweepReport.builder(pass, NOW, NOW).tenant(tenant).batches(1)
+        .failure(failed ? new IllegalStateException("schema " + tenant + " gone") : null).build();
+  }
+
   /** The one place this test makes reports: what a sweep of {@code scope} of {@code pass} would give. */
   private static SweepReport report(String pass, Scope scope, long deleted, boolean failed) {
     return SweepReport.builder(pass, NOW, NOW)

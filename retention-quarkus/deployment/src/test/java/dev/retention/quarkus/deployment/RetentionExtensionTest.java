@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.quarkus.deployment.model.FirstSweeps;
 import dev.retention.quarkus.deployment.model.FixedClock;
+import dev.retention.quarkus.deployment.model.TestCustomizer;
 import dev.retention.runtime.RetentionPass;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
@@ -53,6 +54,11 @@ class RetentionExtensionTest {
   @Test
   void findsThePassThroughTheRegistryFoundAtBuildTime() {
     assertEquals(List.of(TestApplication.PASS), retention.passes().stream().map(RetentionPass::name).toList());
+  }
+
+  @Test
+  void appliesTheApplicationsCustomizerBeans() {
+    assertEquals(TestCustomizer.MAX_BATCHES_PER_SCOPE, retention.settings(TestApplication.PASS).maxBatchesPerScope());
   }
 
   @Test

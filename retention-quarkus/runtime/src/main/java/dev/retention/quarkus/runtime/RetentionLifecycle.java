@@ -37,12 +37,13 @@ public class RetentionLifecycle {
 
   /**
    * The runtime over the default persistence unit, with the registries found at build time, every {@code retention.*}
-   * option, the application's {@link Clock} bean if it has one, and every {@link SweepListener} bean.
+   * option, the application's {@link Clock} bean if it has one, every {@link SweepListener} bean, then every
+   * {@link RetentionRuntimeCustomizer} bean.
    */
   @Produces
   @Singleton
   RetentionRuntime retentionRuntime(EntityManagerFactory emf, DiscoveredRegistries registries, SweepHistory history,
-      @All List<SweepListener> listeners, Instance<Clock> clock) {
+      @All List<SweepListener> listeners, Instance<Clock> clock, @All List<RetentionRuntimeCustomizer> customizers) {
     List<String> passNames = registries.registries().stream()
         .flatMap(registry -> registry.passes().stream())
         .map(RetentionPass::name)
@@ -56,6 +57,7 @@ public class RetentionLifecycle {
     // First, so that a listener told of a sweep finds the health up to date.
     builder.listener(history);
     listeners.stream().filter(listener -> listener != history).forEach(builder::listener);
+    customizers.forEach(customizer -> customizer.customize(builder));
     return builder.build();
   }
 

@@ -11,9 +11,14 @@ import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernateShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernatePartitionTables;
 import dev.retention.runtime.internal.partition.PartitionTables;
+import dev.retention.runtime.internal.tenant.Tenancy;
+import dev.retention.runtime.internal.tenant.TenantColumns;
+import dev.retention.runtime.internal.tenant.hibernate.HibernateTenancy;
 import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.hibernate.HibernateJta;
 import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.metamodel.EntityType;
+import java.util.Objects;
 import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.Optional;
@@ -137,6 +142,27 @@ final class ProviderSupport {
           + "); expired partitions go by row batches");
       return Optional.empty();
     }
+  }
+
+  /**
+   * How the factory keeps tenants apart: Hibernate's options and each entity's {@code @TenantId}, EclipseLink's
+   * {@code @Multitenant}; {@link Tenancy#NONE} when its sessions see every row.
+   */
+  static Tenancy tenancy(EntityManagerFactory emf) {
+    List<Class<?>> entities = emf.getMetamodel().getEntities().stream().map(EntityType::getJavaType)
+        .filter(Objects::nonNull).<Class<?>>map(type -> type).toList();
+    if (hibernatePresent()) {
+      try {
+        Optional<Tenancy> hibernate = HibernateTenancy.of(emf, TenantColumns.hibernate(entities));
+        if (hibernate.isPresent()) {
+          return hibernate.get();
+        }
+      } catch (LinkageError otherHibernate) {
+        LOGGER.log(Level.WARNING, () -> "Retention cannot ask this Hibernate version whether the factory is"
+            + " multi-tenant (" + otherHibernate + "); give it tenants(...) if it is");
+      }
+    }
+    return TenantColumns.eclipseLink(entities).orElse(Tenancy.NONE);
   }
 
   /** What the provider reveals of JTA; empty without Hibernate. */

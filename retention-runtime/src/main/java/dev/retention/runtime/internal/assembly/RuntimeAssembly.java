@@ -4,6 +4,7 @@ import dev.retention.runtime.BeforeDelete;
 import dev.retention.runtime.PassSettings;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionPass;
+import dev.retention.runtime.StatementShape;
 import dev.retention.runtime.SweepThrottle;
 import dev.retention.runtime.generated.GeneratedPass;
 import dev.retention.runtime.internal.config.BoundSettings;
@@ -28,6 +29,7 @@ import dev.retention.runtime.internal.sweep.StopSignal;
 import dev.retention.runtime.internal.sweep.SweepEnvironment;
 import dev.retention.runtime.internal.sweep.StatementWatch;
 import dev.retention.runtime.internal.sweep.Sweeper;
+import dev.retention.runtime.internal.tenant.TenantAccess;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.TransactionChoice;
@@ -76,7 +78,17 @@ public final class RuntimeAssembly {
    * @throws RetentionConfigurationException listing every problem found
    */
   public static Assembled assemble(RuntimeInput input) {
-    EntityManagerFactory emf = input.emf();
+    TenantAccess tenants = Tenants.access(input, ProviderSupport.tenancy(input.emf()));
+    EntityManagerFactory emf = Tenants.factory(input.emf(), tenants);
+    Optional<String> checkedAs = Tenants.checkedAs(tenants);
+    return checkedAs.isPresent() ? tenants.callAs(checkedAs.get(), () -> assemble(input, emf, tenants))
+        : assemble(input, emf, tenants);
+  }
+
+  private static Assembled assemble(RuntimeInput input, EntityManagerFactory emf, TenantAccess tenants) {
+    // Tenant by tenant, the portable JPQL: it is what the provider's tenant filter and connections see, whereas the
+    // statements shaped for the database read one schema's catalog at build and would not see @TenantId.
+    boolean portable = input.portableStatements() || tenants.perTenant();
     List<GeneratedPass> discovered = input.registries().isPresent()
         ? RegistryDiscovery.collect(input.registries().get())
         : RegistryDiscovery.discover(input.classLoader().orElseGet(RuntimeAssembly::contextClassLoader));
@@ -100,8 +112,8 @@ public final class RuntimeAssembly {
     DatabaseProfile database = ProviderSupport.database(emf);
     // How the database compares each scope column, read once: where exactly, a batch need not see its rows' scopes.
     models = models.stream().map(model -> model.scopeAttribute().isEmpty() ? model : model.comparingScope(
-        ProviderSupport.scopeComparison(emf, database, model, input.portableStatements()))).toList();
-    ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, database, input.portableStatements(),
+        ProviderSupport.scopeComparison(emf, database, model, portable))).toList();
+    ShapeChoice shapes = new ShapeChoice(ProviderSupport.nativeShapes(emf, database, portable,
         Pacings.onServerCommits(settings)));
     Optional<ProviderJta> jta = ProviderSupport.jta();
     BatchTransactions transactions = input.transactions()
@@ -121,14 +133,14 @@ public final class RuntimeAssembly {
     PacingSources pacing = Pacings.sources(input, database, settings, Pacings.primary(emf, transactions, settings),
         monotonic, stopSignal);
     SweepEnvironment environment = new SweepEnvironment(emf, transactions, input.clock(), input.zone(), listeners,
-        stopSignal, monotonic, locks, Deadlocks.of(database), pacing, database.skipsLockedRows());
+        stopSignal, monotonic, locks, Deadlocks.of(database), pacing, database.skipsLockedRows(), tenants);
     Map<String, Sweeper> sweepers = new LinkedHashMap<>();
     Optional<PartitionTables> partitionTables =
-        ProviderSupport.partitionTables(emf, database, input.portableStatements());
+        ProviderSupport.partitionTables(emf, database, portable);
     boolean jtaBatches = TransactionChoice.isJtaFactory(emf, jta);
     List<String> unpurgeable = new ArrayList<>();
     for (PassModel model : models) {
-      ProviderSupport.purgeRefusal(emf, database, model, input.portableStatements(),
+      ProviderSupport.purgeRefusal(emf, database, model, portable,
               input.beforeDelete().hookOf(model.name()).isPresent())
           .filter(refusal -> settingsOf(settings, model.name()).enabled())
           .ifPresent(refusal -> unpurgeable.add("Pass " + model.name() + " cannot delete its rows: " + refusal));
@@ -143,9 +155,11 @@ public final class RuntimeAssembly {
     }
     for (PassModel model : models) {
       Optional<BeforeDelete> hook = input.beforeDelete().hookOf(model.name());
-      StatementWatch watch = watch(emf, database, model, hook, settingsOf(settings, model.name()), shapes,
-          input.portableStatements());
+      StatementWatch watch = watch(emf, database, model, hook, settingsOf(settings, model.name()), shapes, portable);
       ShapeChoice.Choice choice = shapes.forPass(model, hook, settingsOf(settings, model.name()));
+      if (!restsOnTheCatalog(model, choice)) {
+        watch = StatementWatch.NONE; // Hibernate's statements, over scopes that are not exact: nothing to keep true
+      }
       BoundSettings passSettings = settingsOf(settings, model.name()).withStatementShape(choice.shape().kind());
       PartitionPlan partitions = passSettings.enabled()
           ? PartitionPlan.decide(partitionTables, model, passSettings,
@@ -156,6 +170,17 @@ public final class RuntimeAssembly {
     }
     return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners, pacing.throttle(),
         database.note());
+  }
+
+  /**
+   * Whether the statements chosen for {@code model} rest on what the catalog said at build: a native statement or the
+   * range statement (a plain table, an index), or a scope taken to compare exactly (no spelling read, no guard shown).
+   */
+  private static boolean restsOnTheCatalog(PassModel model, ShapeChoice.Choice choice) {
+    StatementShape kind = choice.shape().kind();
+    boolean hibernates = kind == StatementShape.SKIP_LOCKED || kind == StatementShape.PORTABLE_JPQL
+        || kind == StatementShape.BEFORE_DELETE_HOOK;
+    return !hibernates || model.scopeAttribute().isPresent() && model.scopeComparison().exact();
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.ScopeWindows;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepThrottle;
+import dev.retention.runtime.TenantRunner;
 import dev.retention.runtime.generated.RetentionRegistry;
 import dev.retention.runtime.internal.hook.BeforeDeleteHooks;
 import dev.retention.runtime.internal.schedule.SweepTimer;
@@ -15,6 +16,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +25,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
@@ -134,6 +137,16 @@ public final class RuntimeInput {
     return values.replicas;
   }
 
+  /** The application's tenants, asked at every round; empty: the factory's sessions are swept as they come. */
+  public Optional<Supplier<? extends Collection<String>>> tenants() {
+    return Optional.ofNullable(values.tenants);
+  }
+
+  /** How to run work as one tenant, where the provider cannot open a session for it by itself; empty: none. */
+  public Optional<TenantRunner> tenantRunner() {
+    return Optional.ofNullable(values.tenantRunner);
+  }
+
   /** The application's throttle; one that never holds when none was given. */
   public SweepThrottle throttle() {
     return values.throttle;
@@ -172,6 +185,8 @@ public final class RuntimeInput {
     private @Nullable Function<Boolean, BatchTransactions> transactions;
     private Map<String, DataSource> replicas = new LinkedHashMap<>();
     private SweepThrottle throttle = SweepThrottle.NEVER_HOLDS;
+    private @Nullable Supplier<? extends Collection<String>> tenants;
+    private @Nullable TenantRunner tenantRunner;
 
     private Builder(EntityManagerFactory emf) {
       this.emf = Objects.requireNonNull(emf, "emf");
@@ -266,6 +281,16 @@ public final class RuntimeInput {
 
     public Builder throttle(SweepThrottle throttle) {
       this.throttle = Objects.requireNonNull(throttle, "throttle");
+      return this;
+    }
+
+    public Builder tenants(Supplier<? extends Collection<String>> tenants) {
+      this.tenants = Objects.requireNonNull(tenants, "tenants");
+      return this;
+    }
+
+    public Builder tenantRunner(TenantRunner tenantRunner) {
+      this.tenantRunner = Objects.requireNonNull(tenantRunner, "tenantRunner");
       return this;
     }
 

@@ -35,6 +35,10 @@ public final class StartLine {
     databaseNote.ifPresent(note -> text.append("; ").append(note));
     if (!enabled.isEmpty()) {
       text.append("; ").append(enabled.get(0).describeInstances());
+      String tenants = enabled.get(0).describeTenants();
+      if (!tenants.isEmpty()) {
+        text.append("; ").append(tenants);
+      }
     }
     for (Sweeper sweeper : enabled) {
       PassSettings settings = sweeper.settings();

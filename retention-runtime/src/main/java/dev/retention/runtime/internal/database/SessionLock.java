@@ -10,7 +10,7 @@ import java.sql.SQLException;
  */
 public enum SessionLock {
 
-  /** PostgreSQL's advisory lock, the key from {@link LockKeys#advisoryKey}. */
+  /** PostgreSQL's advisory lock, the key from {@link LockKeys#advisoryKey(String, String)}, of schema and pass. */
   ADVISORY("select pg_try_advisory_lock(?)", "select pg_advisory_unlock(?)", "a PostgreSQL advisory lock"),
 
   /** MariaDB's and MySQL's named lock, the name from {@link LockKeys#lockName}, of the connection's schema and pass. */
@@ -44,7 +44,7 @@ public enum SessionLock {
   /** Binds the lock of {@code pass} to the statement's parameter. */
   public void bind(PreparedStatement statement, String pass) throws SQLException {
     if (this == ADVISORY) {
-      statement.setLong(1, LockKeys.advisoryKey(pass));
+      statement.setLong(1, LockKeys.advisoryKey(statement.getConnection().getSchema(), pass));
     } else {
       statement.setString(1, LockKeys.lockName(statement.getConnection().getCatalog(), pass));
     }

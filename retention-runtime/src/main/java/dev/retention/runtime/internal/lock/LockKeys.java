@@ -29,6 +29,17 @@ public final class LockKeys {
   }
 
   /**
+   * PostgreSQL's advisory lock key of {@code pass} in {@code schema}, the connection's current schema: an advisory lock
+   * is the database's, so two runtimes of one database each over a schema of its own (one per tenant) must not take
+   * the same key and skip each other's sweeps. In {@code public}, or with no schema, the key of the pass alone, as
+   * before schemas were named, so that instances of an earlier version and this one still take the same lock.
+   */
+  public static long advisoryKey(String schema, String pass) {
+    return schema == null || schema.isEmpty() || schema.equals("public") ? advisoryKey(pass)
+        : advisoryKey(schema + "/" + pass);
+  }
+
+  /**
    * The {@code GET_LOCK} name of {@code pass} in {@code schema} on MariaDB and MySQL: {@code "retention:"}, the
    * advisory key of the schema and the pass in hex, and as much of the end of the pass name as fits in 64 characters,
    * so that a lock seen in the server's lists names its pass. The schema is in it because those locks are the server's,

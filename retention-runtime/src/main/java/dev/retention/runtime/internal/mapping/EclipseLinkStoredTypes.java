@@ -40,4 +40,23 @@ final class EclipseLinkStoredTypes {
     }
     return Optional.empty();
   }
+
+  /** The field type of {@code entity.attribute} when EclipseLink stores it as text; empty otherwise. */
+  static Optional<String> storedAsText(EntityManagerFactory emf, Class<?> entity, String attribute) {
+    JpaEntityManagerFactory factory;
+    try {
+      factory = emf.unwrap(JpaEntityManagerFactory.class);
+    } catch (PersistenceException | IllegalArgumentException notEclipseLink) {
+      return Optional.empty();
+    }
+    ClassDescriptor descriptor = factory.getServerSession().getDescriptor(entity);
+    DatabaseMapping mapping = descriptor == null ? null : descriptor.getMappingForAttributeName(attribute);
+    if (mapping instanceof AbstractDirectMapping column) {
+      Class<?> field = column.getFieldClassification();
+      if (field != null && CharSequence.class.isAssignableFrom(field)) {
+        return Optional.of(field.getSimpleName());
+      }
+    }
+    return Optional.empty();
+  }
 }

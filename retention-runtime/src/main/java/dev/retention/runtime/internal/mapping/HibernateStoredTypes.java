@@ -37,4 +37,20 @@ final class HibernateStoredTypes {
     }
     return Optional.empty();
   }
+
+  /** The column type of {@code entity.attribute} when Hibernate stores it as text; empty otherwise. */
+  static Optional<String> storedAsText(EntityManagerFactory emf, Class<?> entity, String attribute) {
+    SessionFactoryImplementor factory;
+    try {
+      factory = emf.unwrap(SessionFactoryImplementor.class);
+    } catch (PersistenceException | IllegalArgumentException notHibernate) {
+      return Optional.empty();
+    }
+    AttributeMapping mapped = factory.getMappingMetamodel().getEntityDescriptor(entity).findAttributeMapping(attribute);
+    if (mapped == null || mapped.getJdbcTypeCount() != 1) {
+      return Optional.empty();
+    }
+    JdbcType jdbcType = mapped.getSingleJdbcMapping().getJdbcType();
+    return jdbcType.isString() ? Optional.of(jdbcType.getFriendlyName()) : Optional.empty();
+  }
 }

@@ -1,5 +1,6 @@
 package dev.retention.runtime.internal.policy;
 
+import dev.retention.runtime.internal.mapping.ProviderInstances;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.metamodel.Attribute;
 import java.lang.reflect.Field;
@@ -10,7 +11,8 @@ import java.lang.reflect.Method;
 /**
  * Reads one persistent attribute of an entity instance where the provider's metamodel says it lives: the field, or the
  * getter for property access. An instance the provider has not loaded (a lazy proxy) is refused: its fields hold
- * nothing yet, and a null date would read as live.
+ * nothing yet, and a null date would read as live. A proxy the provider has loaded is read through the entity behind
+ * it ({@link ProviderInstances#unproxy}), whose fields hold the values, never through the proxy's own.
  */
 final class AttributeReader {
 
@@ -52,8 +54,9 @@ final class AttributeReader {
           + " has not loaded its " + attribute + " (a lazy reference or attribute), so it cannot be judged;"
           + " load it first");
     }
+    Object entityItself = ProviderInstances.unproxy(instance);
     try {
-      return member instanceof Field field ? field.get(instance) : ((Method) member).invoke(instance);
+      return member instanceof Field field ? field.get(entityItself) : ((Method) member).invoke(entityItself);
     } catch (IllegalAccessException | InvocationTargetException e) {
       throw new IllegalStateException("Pass " + passName + ": reading " + entity.getName() + "." + attribute
           + " failed", e);

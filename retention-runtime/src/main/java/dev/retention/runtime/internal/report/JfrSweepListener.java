@@ -67,6 +67,7 @@ final class JfrSweepListener implements SweepListener {
       event.partitionsDropped = report.partitionsDropped();
       event.partitionRows = report.partitionRows();
       event.scope = report.scope().isAll() ? null : report.scope().key();
+      event.tenant = report.tenant().orElse(null);
       event.held = report.heldFor().toMillis();
       event.heldBy = report.heldBy().orElse(null);
       event.replicaLagBytes = report.replicaLagBytes().orElse(-1L);

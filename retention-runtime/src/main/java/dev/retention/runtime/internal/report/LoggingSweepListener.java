@@ -50,7 +50,9 @@ public final class LoggingSweepListener implements SweepListener {
 
   @Override
   public void sweepFinished(SweepReport report) {
-    String key = report.scope().isAll() ? report.pass() : report.pass() + " (" + report.scope() + ")";
+    // A tenant's state is its own: one failing tenant among succeeding ones is one failure, not one per round.
+    String key = report.pass() + report.tenant().map(tenant -> " [tenant " + tenant + "]").orElse("")
+        + (report.scope().isAll() ? "" : " (" + report.scope() + ")");
     if (report.failure().isPresent()) {
       failed(key, report);
       return;

@@ -85,4 +85,8 @@ public final class SweepEvent extends Event {
   @Label("Scope")
   @Description("The scope value of an on-demand sweep of one scope; null for a sweep of the whole pass")
   public String scope;
+
+  @Label("Tenant")
+  @Description("The tenant whose rows the sweep covered; null for a runtime without tenants")
+  public String tenant;
 }

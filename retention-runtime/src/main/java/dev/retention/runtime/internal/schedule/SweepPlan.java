@@ -17,7 +17,7 @@ import java.util.PriorityQueue;
  * <ul>
  *   <li>The first sweep comes after the pass's {@link StartupStagger startup offset}.
  *   <li>After a sweep that drained its backlog, the next comes one {@link PassSettings#effectiveInterval() interval}
- *       later.
+ *       later; after one skipped because another instance held its lock, {@link #SKIPPED_RETRY} later.
  *   <li>After a sweep that stopped with work left, the pass is due again at once, but behind every pass already
  *       waiting: passes due earlier go first, and among passes due at the same time the one queued first goes first.
  *       One large backlog therefore takes turns with the others instead of starving them.
@@ -39,6 +39,13 @@ public final class SweepPlan {
 
   /** The wait after a first failure; it doubles with each failure in a row, up to the pass's interval. */
   public static final Duration FIRST_BACKOFF = Duration.ofSeconds(10);
+
+  /**
+   * The wait after a sweep skipped because another instance held its lock (of the pass, or of one of its tenants): that
+   * instance may have been sweeping another part of it, or may stop, so the pass is tried again soon, never a whole
+   * interval later; its interval when that is shorter.
+   */
+  public static final Duration SKIPPED_RETRY = Duration.ofMinutes(1);
 
   /** The backoff's bound for a pass whose interval is shorter: the wait never grows beyond it. */
   public static final Duration LONGEST_BACKOFF = Duration.ofMinutes(5);
@@ -98,7 +105,9 @@ public final class SweepPlan {
       if (!report.skipped()) {
         noProgressInARow.remove(pass); // a skipped sweep saw nothing: the count waits for one that ran
       }
-      wait = report.workRemains() ? Duration.ZERO : passSettings.effectiveInterval();
+      Duration interval = passSettings.effectiveInterval();
+      wait = report.workRemains() ? Duration.ZERO
+          : report.skipped() && SKIPPED_RETRY.compareTo(interval) < 0 ? SKIPPED_RETRY : interval;
     }
     long due = sinceStart(nowNanos) + wait.toNanos();
     enqueue(pass, due);

@@ -4,6 +4,7 @@ import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.pacing.PacingSources;
+import dev.retention.runtime.internal.tenant.TenantAccess;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Clock;
@@ -23,10 +24,20 @@ import java.util.function.LongSupplier;
  * @param pacing what paces every pass's batches: replicas, the throttle ({@link PacingSources})
  * @param skipsLockedRows whether the database skips rows others hold, as the provider writes it: then a sweep that made
  *     no progress tells held rows from rows its statement does not reach by whether one can be locked without waiting
+ * @param tenants the tenants each sweep goes over, and how to run work as one; {@link TenantAccess#NONE} for a factory
+ *     without tenants
  */
 public record SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
     SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, PassLocks locks, Deadlocks deadlocks,
-    PacingSources pacing, boolean skipsLockedRows) {
+    PacingSources pacing, boolean skipsLockedRows, TenantAccess tenants) {
+
+  /** An environment without tenants. */
+  public SweepEnvironment(EntityManagerFactory emf, BatchTransactions transactions, Clock clock, ZoneId zone,
+      SweepListener listener, StopSignal stopSignal, LongSupplier monotonic, PassLocks locks, Deadlocks deadlocks,
+      PacingSources pacing, boolean skipsLockedRows) {
+    this(emf, transactions, clock, zone, listener, stopSignal, monotonic, locks, deadlocks, pacing, skipsLockedRows,
+        TenantAccess.NONE);
+  }
 
   /** Now, by {@link #monotonic}. */
   long nanoTime() {

@@ -166,8 +166,8 @@ final class SweepLoop {
       tellStarted(cutoff);
     }
     pass.pacing().sweepEnded(result.paced());
-    SweepReport report = result.report(pass.name(), now, cutoff, request.scope(), pass.settings().dryRun(),
-        Duration.ofNanos(pass.environment().nanoTime() - startNanos));
+    SweepReport report = result.report(pass.name(), now, cutoff, request.scope(), request.tenant(),
+        pass.settings().dryRun(), Duration.ofNanos(pass.environment().nanoTime() - startNanos));
     pass.environment().listener().sweepFinished(report);
     return report;
   }

@@ -17,9 +17,10 @@ import java.util.Optional;
  *     sweep goes on with the next; for a sweep of one scope (or of the whole pass), {@link #maxBatches}
  * @param budget how long the sweep may start batches for; empty: no bound but the batches'
  * @param pausesBetweenBatches whether it waits {@code batch-delay} between batches
+ * @param tenant the tenant whose rows are swept, in sessions opened for it; empty for a factory without tenants
  */
 record SweepRequest(Kind kind, Scope scope, int maxBatches, int maxBatchesPerScope, Optional<Duration> budget,
-    boolean pausesBetweenBatches) {
+    boolean pausesBetweenBatches, Optional<String> tenant) {
 
   /** Which rows a sweep goes through. */
   enum Kind {
@@ -36,14 +37,46 @@ record SweepRequest(Kind kind, Scope scope, int maxBatches, int maxBatchesPerSco
     int perSweep = settings.maxBatchesPerSweep();
     return scoped
         ? new SweepRequest(Kind.SCOPE_ROUNDS, Scope.all(), perSweep, settings.maxBatchesPerScope(), Optional.empty(),
-            true)
-        : new SweepRequest(Kind.WHOLE_PASS, Scope.all(), perSweep, perSweep, Optional.empty(), true);
+            true, Optional.empty())
+        : new SweepRequest(Kind.WHOLE_PASS, Scope.all(), perSweep, perSweep, Optional.empty(), true, Optional.empty());
+  }
+
+  /**
+   * One tenant's share of a background round over the tenants: the background sweep of its rows, within
+   * {@code maxBatches} (its share, or what is left of the round's bound).
+   */
+  static SweepRequest tenantShare(PassSettings settings, boolean scoped, String tenant, int maxBatches) {
+    return scoped
+        ? new SweepRequest(Kind.SCOPE_ROUNDS, Scope.all(), maxBatches,
+            Math.min(maxBatches, settings.maxBatchesPerScope()), Optional.empty(), true, Optional.of(tenant))
+        : new SweepRequest(Kind.WHOLE_PASS, Scope.all(), maxBatches, maxBatches, Optional.empty(), true,
+            Optional.of(tenant));
   }
 
   /** One scope now: {@code max-batches-per-scope} batches within {@code scope-sweep-budget}, with no pause. */
   static SweepRequest onDemand(Scope scope, PassSettings settings) {
     int perScope = settings.maxBatchesPerScope();
     return new SweepRequest(Kind.ONE_SCOPE, scope, perScope, perScope, Optional.of(settings.scopeSweepBudget()),
-        false);
+        false, Optional.empty());
+  }
+
+  /**
+   * All of one tenant's rows of a scoped pass now, scope by scope as a round finds them, each by its own window,
+   * bounded like {@link #onDemand}.
+   */
+  static SweepRequest onDemandRounds(String tenant, PassSettings settings) {
+    int perScope = settings.maxBatchesPerScope();
+    return new SweepRequest(Kind.SCOPE_ROUNDS, Scope.all(), perScope, perScope,
+        Optional.of(settings.scopeSweepBudget()), false, Optional.of(tenant));
+  }
+
+  /**
+   * One tenant's rows now (all of them, {@link Scope#all()}, of a pass without a scope attribute, or one scope's),
+   * bounded like {@link #onDemand}: for a sign-in.
+   */
+  static SweepRequest onDemand(String tenant, Scope scope, PassSettings settings) {
+    int perScope = settings.maxBatchesPerScope();
+    return new SweepRequest(Kind.ONE_SCOPE, scope, perScope, perScope, Optional.of(settings.scopeSweepBudget()),
+        false, Optional.of(tenant));
   }
 }

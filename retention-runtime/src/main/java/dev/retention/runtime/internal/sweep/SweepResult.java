@@ -143,6 +143,12 @@ record SweepResult(long deleted, int batches, boolean workRemains, boolean moreL
 
   /** The report of a sweep of {@code scope} that started at {@code startedAt} and took {@code took}. */
   SweepReport report(String pass, Instant startedAt, Instant cutoff, Scope scope, boolean dryRun, Duration took) {
+    return report(pass, startedAt, cutoff, scope, Optional.empty(), dryRun, took);
+  }
+
+  /** The report of a sweep of {@code scope} of {@code tenant}'s rows (empty: a factory without tenants). */
+  SweepReport report(String pass, Instant startedAt, Instant cutoff, Scope scope, Optional<String> tenant,
+      boolean dryRun, Duration took) {
     EpochPlausibility.Finding epoch = epochCheck.orElse(EpochPlausibility.Finding.NONE);
     SweepReport.Builder report = SweepReport.builder(pass, startedAt, cutoff)
         .deleted(deleted)
@@ -153,6 +159,7 @@ record SweepResult(long deleted, int batches, boolean workRemains, boolean moreL
         .lag(lag)
         .failure(failure.orElse(null))
         .scope(scope)
+        .tenant(tenant.orElse(null))
         .skipped(skipped)
         .partitions(partitions, partitionRows)
         .setAside(epoch.rows(), epoch.reason())

@@ -47,6 +47,8 @@ public final class Sweeper {
   private volatile LivePolicy.@Nullable Readers readers;
   /** The scopes being swept on demand, so that calls for one scope do not pile up. */
   private final Set<Scope> inFlight = ConcurrentHashMap.newKeySet();
+  /** The sweeps tenant by tenant of a runtime given its tenants; null for one without. */
+  private final @Nullable TenantSweeps tenants;
 
   /**
    * @param choice the statements the pass deletes with
@@ -63,8 +65,10 @@ public final class Sweeper {
     this.rounds = scopes == null ? null : new ScopeRounds(pass);
     // With batch-size set, that size; otherwise sized, up to the largest batch. One sizer for every sweep of the pass
     // (when batch-target is set), so that a sweep starts where the last ended.
-    this.loop = new SweepLoop(pass, BatchSizer.of(settings,
-        settings.batchSizeFixed() ? settings.batchSize() : OptionLimits.largestBatch()), partitions, rounds);
+    BatchSizer sizer = BatchSizer.of(settings,
+        settings.batchSizeFixed() ? settings.batchSize() : OptionLimits.largestBatch());
+    this.loop = new SweepLoop(pass, sizer, partitions, rounds);
+    this.tenants = environment.tenants().perTenant() ? new TenantSweeps(pass, sizer, partitions) : null;
   }
 
   public PassModel model() {
@@ -112,7 +116,7 @@ public final class Sweeper {
       readers = read; // a race makes a second, equal one: no harm
     }
     return new LivePolicy(pass.environment().emf(), pass.model(), read, pass.environment().clock().instant(),
-        pass.environment().zone(), pass.settings().retention(), pass.scopeWindows(), scope);
+        pass.environment().zone(), pass.settings().retention(), pass.scopeWindows(), scope, pass.settings().epochCheck());
   }
 
   /** How the pass's scopes are swept, for the start line; empty for a pass without a scope attribute. */
@@ -133,7 +137,17 @@ public final class Sweeper {
    * got; empty when none is.
    */
   public Optional<SweepInFlight> inFlight() {
-    return loop.inFlight();
+    return tenants != null ? tenants.inFlight() : loop.inFlight();
+  }
+
+  /** How the pass's tenants are swept, for the start line; empty for a runtime without tenants. */
+  public String describeTenants() {
+    return pass.environment().tenants().describe();
+  }
+
+  /** Whether the runtime sweeps tenant by tenant. */
+  public boolean perTenant() {
+    return tenants != null;
   }
 
   /** How the instances on the database agree who sweeps the pass, for the start line. */
@@ -157,6 +171,9 @@ public final class Sweeper {
   public SweepReport sweep() {
     sweeping.lock();
     try {
+      if (tenants != null) {
+        return tenants.round();
+      }
       PassLocks.Held held;
       try {
         Optional<PassLocks.Held> taken = pass.environment().locks().tryLock(pass.name());
@@ -203,6 +220,9 @@ public final class Sweeper {
    * bounded by its budget, and its statements skip rows another sweep holds.
    */
   public SweepReport sweepScope(Scope scope) {
+    if (tenants != null) {
+      throw new IllegalStateException("Pass " + pass.name() + " is swept tenant by tenant: name the tenant");
+    }
     if (!inFlight.add(scope)) {
       // Told to no listener: nothing ran.
       Instant now = pass.environment().clock().instant();
@@ -234,5 +254,20 @@ public final class Sweeper {
       return Optional.of(SweepResult.failed(new SweepFailedException(pass.name(), "reading what its statements rest"
           + " on in the database's catalog", passCutoffAt(pass.environment().clock().instant()), e)));
     }
+  }
+
+  /**
+   * Sweeps the rows of one tenant (all of them, or one scope's), now, in this thread, bounded as {@link #sweepScope}
+   * is, in sessions opened for that tenant. Never waits: neither for another tenant's sweep nor for the background
+   * round; a call for a tenant whose on-demand sweep is running comes back at once, with no batch and work left.
+   *
+   * @throws IllegalStateException when the runtime was given no tenants
+   */
+  public SweepReport sweepTenant(String tenant, Scope scope) {
+    if (tenants == null) {
+      throw new IllegalStateException("Pass " + pass.name() + " is not swept tenant by tenant: the runtime was given"
+          + " no tenants (RetentionRuntime.Builder.tenants)");
+    }
+    return tenants.onDemand(tenant, scope);
   }
 }

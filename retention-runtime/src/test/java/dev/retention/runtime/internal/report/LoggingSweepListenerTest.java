@@ -138,6 +138,26 @@ class LoggingSweepListenerTest {
         .build();
   }
 
+  /**
+   * A round over tenants reports each tenant's sweep: one failing tenant among succeeding ones is one failure, logged
+   * once with its tenant, never a failure and a recovery at each round.
+   */
+  @Test
+  void aFailingTenantAmongSucceedingOnesIsOneStateOfItsOwnNamingTheTenant() {
+    for (int round = 0; round < 10; round++) {
+      Instant at = START.plus(Duration.ofMinutes(round));
+      listener.sweepFinished(SweepReport.builder(PASS, at, at).tenant("t1").deleted(2).batches(1).build());
+      listener.sweepFinished(SweepReport.builder(PASS, at, at).tenant("t2").failure(CAUSE).build());
+      listener.sweepFinished(SweepReport.builder(PASS, at, at).tenant("t3").build());
+    }
+
+    List<String> warnings = records.stream().filter(record -> record.getLevel() == Level.WARNING)
+        .map(LogRecord::getMessage).toList();
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).startsWith(PASS + " [tenant t2]: "), warnings.get(0));
+    assertTrue(records.stream().noneMatch(record -> record.getMessage().contains("recovered")), records::toString);
+  }
+
   private static SweepReport failed(Instant at) {
     return SweepReport.builder(PASS, at, at.minus(Duration.ofDays(1))).failure(CAUSE).build();
   }

@@ -45,6 +45,27 @@ class SweepPlanTest {
     assertEquals(START + seconds(5) + Duration.ofMinutes(20).toNanos(), next);
   }
 
+  /**
+   * Another instance held the pass's lock (or a tenant's): it may have been sweeping another part, or may stop, so the
+   * pass is tried again a minute later, not an hour; a pass swept more often than that keeps its interval.
+   */
+  @Test
+  void aSkippedSweepIsTriedAgainAMinuteLaterNotAWholeInterval() {
+    SweepPlan plan = new SweepPlan(List.of(pass("H", Duration.ofHours(1), Duration.ZERO),
+        pass("Q", Duration.ofSeconds(20), Duration.ZERO)), START);
+    plan.takeDue(START);
+    plan.takeDue(START);
+    SweepReport skipped = SweepReport.builder("H", REPORTED, REPORTED).skipped(true).build();
+
+    long hourly = plan.completed(skipped, START + seconds(5));
+    long quick = plan.completed(SweepReport.builder("Q", REPORTED, REPORTED).skipped(true).build(),
+        START + seconds(5));
+
+    assertEquals(START + seconds(5) + SweepPlan.SKIPPED_RETRY.toNanos(), hourly);
+    assertEquals(Duration.ofMinutes(1), SweepPlan.SKIPPED_RETRY);
+    assertEquals(START + seconds(5) + seconds(20), quick);
+  }
+
   @Test
   void aPassThatReachedItsBoundSweepsAgainAtOnceButBehindThePassesAlreadyWaiting() {
     SweepPlan plan = new SweepPlan(List.of(pass("A", Duration.ofHours(1), Duration.ZERO),
