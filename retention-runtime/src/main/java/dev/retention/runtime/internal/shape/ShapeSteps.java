@@ -43,6 +43,26 @@ public final class ShapeSteps {
   }
 
   /**
+   * Deletes the rows {@code held} lists, for a pass whose condition reads the rows of to-one associations: the batch
+   * locked them as still expired and then held, for reading, every row its condition reads through them
+   * ({@link Locked#holdCondition}). With the predicate's every input held, a select of those still expired judges them
+   * as the delete would, and they go by key alone, so that each statement reads the batch's rows only. A condition
+   * that also reads rows no lock holds (a subquery, a collection) is judged by the delete itself, as elsewhere.
+   */
+  static int deleteHeld(EntityManager em, ExpiredRows rows, Locked held) {
+    if (rows.pass().conditionReads().unguardedRead().isPresent()) {
+      return deleteStillExpired(em, rows, held.keys());
+    }
+    List<Object> still = Locked.ids(em, rows, held.keys()).keys();
+    Keys paths = rows.pass().keys();
+    int deleted = 0;
+    for (List<Object> chunk : paths.chunks(still)) {
+      deleted += paths.bind(em.createQuery(Jpql.deleteByKeysAlone(rows.pass(), chunk.size())), chunk).executeUpdate();
+    }
+    return deleted;
+  }
+
+  /**
    * Selects the batch's entities and locks them at once through {@code query}, a {@link Jpql#selectEntities} locking
    * as the caller set it (skipping rows others hold), shows the guard their scopes, and removes them through the
    * {@code EntityManager} ({@link Removal}). One statement finds and locks them, so no second one reads the table.
