@@ -30,7 +30,7 @@ import java.util.List;
  * select e.id from Entity e where <expired> order by e.ttl, e.id                    -- at most the batch's size
  * select e.id from Entity e where e.id in :ids and <expired> order by e.ttl, e.id   -- locked
  * select a from Owner a where exists (select e from Entity e where e.owner = a and e.id in :ids)   -- locked to read
- * select e.id from Entity e where e.id in :ids and <expired> order by e.ttl, e.id   -- judged again, all held
+ * select e.id from Entity e where e.id in :ids and <expired>                        -- judged again, all held
  * delete from Entity e where e.id in :ids
  * }</pre>
  *

@@ -6,6 +6,7 @@ import dev.retention.runtime.internal.transaction.JpaHints;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -53,11 +54,15 @@ public final class ShapeSteps {
     if (rows.pass().conditionReads().unguardedRead().isPresent()) {
       return deleteStillExpired(em, rows, held.keys());
     }
-    List<Object> still = Locked.ids(em, rows, held.keys()).keys();
     Keys paths = rows.pass().keys();
     int deleted = 0;
-    for (List<Object> chunk : paths.chunks(still)) {
-      deleted += paths.bind(em.createQuery(Jpql.deleteByKeysAlone(rows.pass(), chunk.size())), chunk).executeUpdate();
+    for (List<Object> chunk : paths.chunks(held.keys())) {
+      List<Object> still = new ArrayList<>(
+          rows.bind(paths.bind(em.createQuery(Jpql.keysStillExpired(rows, chunk.size())), chunk)).getResultList());
+      if (!still.isEmpty()) {
+        deleted += paths.bind(em.createQuery(Jpql.deleteByKeysAlone(rows.pass(), still.size())), still)
+            .executeUpdate();
+      }
     }
     return deleted;
   }
