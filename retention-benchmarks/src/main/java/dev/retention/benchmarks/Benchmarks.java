@@ -1,6 +1,7 @@
 package dev.retention.benchmarks;
 
 import dev.retention.benchmarks.BenchmarkOptions.Mode;
+import dev.retention.benchmarks.conditions.ConditionSuite;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.benchmarks.report.CsvFiles;
 import dev.retention.benchmarks.report.DrainRounds;
@@ -54,12 +55,13 @@ public final class Benchmarks {
     RunResults results = new RunResults();
     results.environment.addAll(Environment.describe(options));
     results.environment.forEach(line -> System.out.println("# " + line));
-    run(options, results);
+    boolean conditionsDrained = run(options, results);
     report(System.out, options, results);
-    System.exit(results.anyFailure() ? 1 : 0);
+    System.exit(results.anyFailure() || !conditionsDrained ? 1 : 0);
   }
 
-  private static void run(BenchmarkOptions options, RunResults results) throws Exception {
+  /** Runs the chosen parts; false when the drain of {@code --modes=conditions} failed or left rows. */
+  private static boolean run(BenchmarkOptions options, RunResults results) throws Exception {
     if (options.modes().contains(Mode.DRAIN) || options.modes().contains(Mode.IDLE)) {
       DatabaseSuite suite = new DatabaseSuite(options, results);
       for (TestDatabase.Kind kind : options.databases()) {
@@ -104,6 +106,10 @@ public final class Benchmarks {
     if (options.modes().contains(Mode.COMPILE)) {
       new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();
     }
+    if (options.modes().contains(Mode.CONDITIONS)) {
+      return new ConditionSuite(options.rows(), options.requireServers(), System.out).run(options.databases());
+    }
+    return true;
   }
 
   private static void report(PrintStream out, BenchmarkOptions options, RunResults results) throws IOException {

@@ -8,6 +8,7 @@ import dev.retention.it.model.AuditEntry;
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.ControlledPass;
 import dev.retention.it.support.EveryProvider;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.StopLines;
@@ -26,6 +27,7 @@ import java.util.logging.Level;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The background sweepers, started for real. The clock stands still, so after its first sweep a drained pass is due
@@ -34,6 +36,11 @@ import org.junit.jupiter.api.Timeout;
 @EveryProvider
 @Timeout(60)
 class BackgroundSweepsTest extends H2Fixture {
+
+  /** Before-delete hooks that fail their batches on purpose; the runtime warns of each failed sweep. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention")
+      .allow("failed: .*BeforeDeleteFailedException");
 
   final RecordingListener listener = new RecordingListener();
 

@@ -12,6 +12,7 @@ import dev.retention.it.shapes.KeyedRow;
 import dev.retention.it.shapes.PairRow;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.EveryProvider;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.ManualSweepTimer;
 import dev.retention.it.support.TestDatabase;
@@ -32,6 +33,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -45,6 +47,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class BeforeDeleteTest extends DatabaseSuite {
+
+  /** Hooks that throw, move their rows or return late fail their batches on purpose; the runtime warns of each. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention");
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String AUDIT = AuditRecord.class.getName();
@@ -126,6 +132,7 @@ class BeforeDeleteTest extends DatabaseSuite {
   @ParameterizedTest(name = "through managed entities: {0}")
   @ValueSource(booleans = {true, false})
   void aRemovalPassWhoseHookPostponesItsRowsKeepsThemAll(boolean throughManagedEntities) {
+    warnings.expect("rows were held for the batch, but 0 of them are still expired");
     Jpa.persistAll(emf, LongStream.rangeClosed(1, 10)
         .mapToObj(id -> new UploadedFile(id, "/files/" + id, NOW.minusSeconds(id)))
         .collect(Collectors.toList()));
@@ -185,6 +192,7 @@ class BeforeDeleteTest extends DatabaseSuite {
 
   @Test
   void aHookThatThrowsRollsItsBatchBackAndTheSweepReportsIt() {
+    warnings.expect("failed: .*BeforeDeleteFailedException");
     twentyRecords();
     List<Integer> calls = new ArrayList<>();
     try (RetentionRuntime retention = runtime(5)
@@ -216,6 +224,7 @@ class BeforeDeleteTest extends DatabaseSuite {
    */
   @Test
   void aHookThatReturnsPastTheBatchTimeoutRollsItsBatchBack() {
+    warnings.expect("past the batch timeout");
     twentyRecords();
     ManualSweepTimer timer = new ManualSweepTimer();
     List<Integer> calls = new ArrayList<>();

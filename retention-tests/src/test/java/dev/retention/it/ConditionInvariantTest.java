@@ -7,6 +7,7 @@ import dev.retention.it.conditions.BatchJob;
 import dev.retention.it.conditions.JobStatus;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.EveryProvider;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.TestDatabase;
@@ -25,6 +26,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -41,6 +43,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class ConditionInvariantTest extends DatabaseSuite {
+
+  /** Each case shortens the compiled window on purpose (min-retention 0), which the runtime warns of. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention")
+      .expectInEachTest("Retention window of .* shortened to ");
 
   private static final Instant ORIGIN = Instant.parse("2026-03-01T12:00:00Z");
   private static final String JOBS = BatchJob.class.getName();

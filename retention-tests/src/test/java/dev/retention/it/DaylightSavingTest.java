@@ -16,6 +16,7 @@ import dev.retention.it.shapes.UtilDateAsDayRow;
 import dev.retention.it.shapes.UtilDateAsDayRowRetentionPass;
 import dev.retention.it.shapes.UtilDateRow;
 import dev.retention.it.shapes.UtilDateRowRetentionPass;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
@@ -44,6 +45,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TimeZone;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -65,6 +67,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass
 @EnumSource(TestDatabase.Kind.class)
 class DaylightSavingTest {
+
+  /** The cases shorten compiled windows on purpose (min-retention 0), which the runtime warns of. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention")
+      .expectInEachTest("Retention window of .* shortened to ");
 
   private static final List<ZoneId> ZONES = List.of(ZoneId.of("Europe/Berlin"), ZoneId.of("America/New_York"),
       ZoneId.of("Australia/Lord_Howe"), ZoneId.of("Asia/Tokyo"), ZoneId.of("America/Santiago"));

@@ -18,7 +18,7 @@ import dev.retention.it.support.EveryProvider;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.RandomCases;
-import dev.retention.it.support.RuntimeWarnings;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.Expiry;
 import dev.retention.runtime.RetentionPolicy;
@@ -79,8 +79,10 @@ class LivePolicyTest extends DatabaseSuite {
   private static final int CASES = 150;
   private static final int MAX_SWEEPS = 200;
 
+  /** Windows shortened on purpose; the runtime warns of each. */
   @RegisterExtension
-  final RuntimeWarnings warnings = new RuntimeWarnings();
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention")
+      .allow("Retention windows? of .* shortened (to|for) ");
 
   /** An entity of the suite: how it is written, and what of its rule a case may vary. */
   private enum Subject {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.ControlledPass;
 import dev.retention.it.support.EveryProvider;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.runtime.RetentionOptions;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.internal.report.BatchEvent;
@@ -26,11 +27,17 @@ import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every sweep reported to {@code System.Logger} and to Flight Recorder. */
 @EveryProvider
 class ReportingTest extends H2Fixture {
+
+  /** Before-delete hooks that fail their batches on purpose; the runtime warns of each failed sweep. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention")
+      .allow("failed: .*BeforeDeleteFailedException");
 
   /** Held here: java.util.logging keeps loggers weakly, and a handler on a dropped logger would hear nothing. */
   private final Logger logger = Logger.getLogger("dev.retention");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.scopes.DeviceReading;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.EveryProvider;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.JpaProvider;
 import dev.retention.it.support.TestDatabase;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -32,6 +34,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class ScopeValueTypesTest extends DatabaseSuite {
+
+  /** Scope windows shortened on purpose; the runtime warns of each. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention")
+      .allow("Retention windows of .* shortened for scope ");
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String READINGS = DeviceReading.class.getName();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.AuditEntry;
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestClock;
 import dev.retention.it.support.TestDatabase;
@@ -25,6 +26,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -37,6 +39,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class ShortenedWindowTest {
+
+  /** Windows shortened on purpose; the runtime warns of each. */
+  @RegisterExtension
+  final ExpectedWarnings expectedWarnings = ExpectedWarnings.of("dev.retention")
+      .allow("Retention window of .* shortened to ");
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String AUDIT = AuditEntry.class.getName();

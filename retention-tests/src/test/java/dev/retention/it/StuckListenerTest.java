@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.TestClock;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -39,6 +41,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class StuckListenerTest {
+
+  /** A listener stuck on purpose; the runtime warns that it is busy and what it missed. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention")
+      .expectInEachTest("Sweep listener .* has not returned from ")
+      .allow("Sweep listener .* was still busy when the runtime closed");
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String SESSIONS = SessionToken.class.getName();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.ControlledPass;
 import dev.retention.it.support.EveryProvider;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.runtime.PassSettings;
@@ -23,10 +24,17 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** One sweep at a time, called directly: what a sweep does between its cutoff and its report. */
 @EveryProvider
 class SweepLoopTest extends H2Fixture {
+
+  /** Before-delete hooks that fail their batches on purpose; the runtime warns of each failed sweep. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention")
+      .allow("failed: .*BeforeDeleteFailedException")
+      .allow("Sweep listener .* failed on an event of .*metrics backend down");
 
   final RecordingListener listener = new RecordingListener();
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.TestClock;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,6 +49,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 @ParameterizedClass(name = "{0}")
 @EnumSource(TestDatabase.Kind.class)
 class ThrowingListenerTest {
+
+  /** Listeners and a clock that throw on purpose; the runtime logs each. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention");
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
   static final String SESSIONS = SessionToken.class.getName();
@@ -87,6 +93,7 @@ class ThrowingListenerTest {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"StackOverflowError", "AssertionError"})
   void theBackgroundSweeperKeepsSweepingLaterExpiredRowsAfterAListenerThrewAnError(String error) throws Exception {
+    warnings.expect("Sweep listener .* failed on an event of ");
     SweepListener throwsOnce = new SweepListener() {
       private final AtomicBoolean thrown = new AtomicBoolean();
 
@@ -122,6 +129,7 @@ class ThrowingListenerTest {
 
   @Test
   void aManualSweepReturnsItsReportWhenAListenerThrowsAnError() {
+    warnings.expect("Sweep listener .* failed on an event of ");
     SweepListener throwing = new SweepListener() {
       @Override
       public void batchCompleted(BatchReport batch) {
@@ -145,6 +153,7 @@ class ThrowingListenerTest {
 
   @Test
   void whatEscapesABackgroundSweepIsKeptForUnexpectedFailure() throws Exception {
+    warnings.expect("background sweep of .* failed unexpectedly");
     CountDownLatch recorded = new CountDownLatch(1);
     ClockFailingInASweep failing = new ClockFailingInASweep(clock, recorded::countDown);
 

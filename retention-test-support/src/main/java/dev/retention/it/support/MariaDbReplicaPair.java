@@ -48,9 +48,10 @@ public final class MariaDbReplicaPair implements AutoCloseable {
 
   /** A primary with a replica replicating from it, both started. */
   public static MariaDbReplicaPair start() {
+    TestServers.skipUnlessWanted("mariadb");
     if (!Files.isExecutable(SERVER) || !Files.isExecutable(INSTALL) || !Files.isExecutable(ADMIN)) {
       String reason = "MariaDB's server binaries (" + SERVER + ", " + INSTALL + ", " + ADMIN + ") are missing";
-      if ("required".equals(System.getProperty("test.servers"))) {
+      if (TestServers.required()) {
         throw new AssertionError(reason + "; the replica suites are required here (-Dtest.servers=required)");
       }
       System.out.println("[SKIPPED] MariaDB replica suite skipped: " + reason

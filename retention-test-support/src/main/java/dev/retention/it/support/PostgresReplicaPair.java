@@ -53,9 +53,10 @@ public final class PostgresReplicaPair implements AutoCloseable {
    *     {@code -Dtest.servers=required})
    */
   public static PostgresReplicaPair start() {
+    TestServers.skipUnlessWanted("postgresql");
     if (!Files.isExecutable(BINARIES.resolve("pg_ctl")) || !Files.isExecutable(BINARIES.resolve("pg_basebackup"))) {
       String reason = "PostgreSQL 15's server binaries are not in " + BINARIES;
-      if ("required".equals(System.getProperty("test.servers"))) {
+      if (TestServers.required()) {
         throw new AssertionError(reason + "; the replica suites are required here (-Dtest.servers=required)");
       }
       System.out.println("[SKIPPED] PostgreSQL replica suite skipped: " + reason

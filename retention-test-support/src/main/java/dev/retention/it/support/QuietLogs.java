@@ -5,6 +5,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
@@ -24,13 +26,27 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * test still shows its sweep log. Registered for every test of a module that has this jar on its class path (JUnit's
  * extension auto-detection, switched on by this jar's {@code junit-platform.properties}).
  *
- * <p>{@code -Dtest.logs=verbose} prints everything as it happens, as before.
+ * <p>A test that provokes warnings on purpose keeps them off the console with {@link ExpectedWarnings}, which asserts
+ * they came; they stay in the kept records, so a failing test still shows them, and every other warning still prints.
+ *
+ * <p>{@code -Dtest.logs=verbose} prints everything as it happens, as before, the expected warnings included.
  */
 public final class QuietLogs implements BeforeEachCallback, TestWatcher {
 
   /** The most records kept for one test: its last ones, which say what went wrong. */
   private static final int KEPT = 2_000;
+  /** The records the console leaves out while a test runs: those its {@link ExpectedWarnings} expect. */
+  private static final List<Predicate<LogRecord>> OFF_THE_CONSOLE = new CopyOnWriteArrayList<>();
   private static final Buffer BUFFER = install();
+
+  /**
+   * Leaves the records {@code which} matches off the console (they are still kept, and printed if the test fails),
+   * until the returned action runs. Nothing is left out with {@code -Dtest.logs=verbose}.
+   */
+  static Runnable keepOffTheConsole(Predicate<LogRecord> which) {
+    OFF_THE_CONSOLE.add(which);
+    return () -> OFF_THE_CONSOLE.remove(which);
+  }
 
   @Override
   public void beforeEach(ExtensionContext context) {
@@ -60,8 +76,9 @@ public final class QuietLogs implements BeforeEachCallback, TestWatcher {
     for (Handler handler : root.getHandlers()) {
       if (handler instanceof ConsoleHandler) {
         handler.setLevel(Level.WARNING);
-        handler.setFilter(record -> record.getLevel().intValue() >= Level.SEVERE.intValue()
-            || (record.getLoggerName() != null && record.getLoggerName().startsWith("dev.retention")));
+        handler.setFilter(record -> (record.getLevel().intValue() >= Level.SEVERE.intValue()
+            || (record.getLoggerName() != null && record.getLoggerName().startsWith("dev.retention")))
+            && OFF_THE_CONSOLE.stream().noneMatch(expected -> expected.test(record)));
         handler.setFormatter(new OneLine());
       }
     }

@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Assumptions;
  * A database of its own for one test class: an in-memory H2 database, or a database created on the local PostgreSQL
  * or MariaDB server and dropped afterwards (a {@link ScratchDatabase}).
  *
- * <p>When a server does not answer, its suites are skipped with a message, unless the system property
- * {@code test.servers} is {@code required} (as in CI), where they fail. {@code -Dtest.databases=h2} runs a
- * developer's quick pass on the listed databases only.
+ * <p>The PostgreSQL and MariaDB suites run with {@code -Dtest.servers=optional} or {@code required}, or where
+ * {@code -Dtest.databases} names their server ({@link TestServers}); when a server does not answer, its suites are
+ * skipped with a message, unless {@code test.servers} is {@code required} (as in CI), where they fail.
+ * {@code -Dtest.databases=h2} runs a developer's quick pass on the listed databases only.
  */
 public final class TestDatabase implements AutoCloseable {
 
@@ -99,6 +100,9 @@ public final class TestDatabase implements AutoCloseable {
     if (!selected.isBlank() && !Arrays.asList(selected.toUpperCase(Locale.ROOT).split(",")).contains(kind.name())) {
       Assumptions.abort(kind.label() + " not among -D" + DATABASES_PROPERTY + "=" + selected);
     }
+    if (kind != Kind.H2) {
+      TestServers.skipUnlessWanted(kind.key());
+    }
     try {
       return new TestDatabase(ScratchDatabase.create(kind, "retention_it_"));
     } catch (DatabaseUnavailableException e) {
@@ -108,7 +112,7 @@ public final class TestDatabase implements AutoCloseable {
 
   private static AssertionError unavailable(Kind kind, DatabaseUnavailableException e) {
     String reason = e.getMessage();
-    if ("required".equals(System.getProperty(SERVERS_PROPERTY))) {
+    if (TestServers.required()) {
       return new AssertionError(reason + "; the " + kind.label() + " suites are required here (-D" + SERVERS_PROPERTY
           + "=required)", e);
     }

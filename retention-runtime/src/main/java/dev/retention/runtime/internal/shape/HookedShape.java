@@ -22,6 +22,9 @@ import java.util.List;
  * delete from Entity e where e.id in :ids and <expired>
  * }</pre>
  *
+ * <p>With a condition through to-one associations, the associated rows are held too, the rows still expired are
+ * selected once more, and those go by key alone ({@link ShapeSteps#deleteHeld}).
+ *
  * <p>Only the hook itself can still move a row; then fewer rows are deleted than it was given (or, for a pass that
  * removes entities, fewer are found still expired before the first is removed), and the batch rolls back rather than
  * tell the hook a row went that stays. A hook that returns after the batch's time is up rolls its batch back too.
@@ -64,10 +67,13 @@ public final class HookedShape implements Shape.DeletesRows {
       locked.holdConditionAndCheck(em, rows, "did the before-delete hook change or delete them?");
       return Removal.removeAll(em, locked);
     }
+    int deleted;
     if (rows.pass().conditionReads().readsOtherRows()) {
       locked.holdConditionAndCheck(em, rows, "another transaction changed what the condition reads");
+      deleted = ShapeSteps.deleteHeld(em, rows, locked);
+    } else {
+      deleted = ShapeSteps.deleteStillExpired(em, rows, locked.keys());
     }
-    int deleted = ShapeSteps.deleteStillExpired(em, rows, locked.keys());
     if (deleted != locked.size()) {
       throw new IllegalStateException("Pass " + rows.pass().name() + ": the before-delete hook was given "
           + locked.size() + " rows, but " + deleted + " rows were deleted as still expired (did the hook change or"

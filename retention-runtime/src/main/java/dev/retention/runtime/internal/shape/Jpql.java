@@ -51,6 +51,25 @@ public final class Jpql {
         + rows.jpql();
   }
 
+  /**
+   * The keys of the listed rows that are still expired, as {@link #selectKeys} lists them: for a batch that holds them,
+   * and every row the predicate reads, to judge once more before it deletes them by key ({@link #deleteByKeysAlone}).
+   */
+  public static String keysStillExpired(ExpiredRows rows, int keys) {
+    return "select " + rows.pass().keys().selectList() + " from " + rows.pass().entityName() + " e where "
+        + rows.pass().keys().match(keys) + " and " + rows.jpql();
+  }
+
+  /**
+   * Deletes the listed rows by their key alone: rows the batch holds and has just found still expired by a select, with
+   * every row its condition reads held too ({@link ShapeSteps#deleteHeld}). A delete that follows a to-one path is
+   * written by the provider as {@code where exists (select … join …)} over the whole table on some databases (H2: a
+   * scan of the table for every batch); this one reads only the listed rows.
+   */
+  public static String deleteByKeysAlone(PassModel pass, int keys) {
+    return "delete from " + pass.entityName() + " e where " + pass.keys().match(keys);
+  }
+
   /** Each listed row that is still expired, oldest first, to be locked: the entity, then its key. */
   public static String entitiesByKeys(ExpiredRows rows, int keys) {
     return "select e, " + rows.pass().keys().selectList() + " from " + rows.pass().entityName() + " e where "

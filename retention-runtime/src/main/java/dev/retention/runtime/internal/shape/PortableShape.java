@@ -21,7 +21,21 @@ import java.util.List;
  * {@code delete … where exists (select … join …)}, and H2, having waited on a row another transaction changed, deletes
  * it without judging the row again (measured on H2 2.5: the {@code exists} form deleted a row whose date a committed
  * update had cleared, the plain form did not). With every row the predicate reads held, nothing changes between the
- * selection and the delete, which still re-applies the predicate.
+ * selection and the delete. The rows still expired are then selected once more and deleted by key alone
+ * ({@link ShapeSteps#deleteHeld}): the same rows the provider's {@code exists} delete would take, but on H2 that delete
+ * scans the whole table for every batch (a 20,000-row table: past the 30 s {@code batch-timeout}), where these
+ * statements read the batch's rows only:
+ *
+ * <pre>{@code
+ * select e.id from Entity e where <expired> order by e.ttl, e.id                    -- at most the batch's size
+ * select e.id from Entity e where e.id in :ids and <expired> order by e.ttl, e.id   -- locked
+ * select a from Owner a where exists (select e from Entity e where e.owner = a and e.id in :ids)   -- locked to read
+ * select e.id from Entity e where e.id in :ids and <expired>                        -- judged again, all held
+ * delete from Entity e where e.id in :ids
+ * }</pre>
+ *
+ * <p>A condition that also reads rows no lock can hold (a subquery, a collection) keeps the delete that re-applies the
+ * predicate.
  *
  * <p>A pass that removes entities locks those still expired instead, then removes them through the
  * {@code EntityManager}, so that callbacks, listeners and cascades run (see {@link Removal}).
@@ -62,7 +76,7 @@ public final class PortableShape implements Shape.DeletesRows {
         return 0;
       }
       held.holdCondition(em, rows);
-      return ShapeSteps.deleteStillExpired(em, rows, held.keys());
+      return ShapeSteps.deleteHeld(em, rows, held);
     }
     return ShapeSteps.deleteStillExpired(em, rows, keys);
   }

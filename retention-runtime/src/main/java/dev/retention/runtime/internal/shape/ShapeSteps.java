@@ -6,6 +6,7 @@ import dev.retention.runtime.internal.transaction.JpaHints;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,6 +39,30 @@ public final class ShapeSteps {
     int deleted = 0;
     for (List<Object> chunk : paths.chunks(keys)) {
       deleted += rows.bind(paths.bind(em.createQuery(Jpql.deleteByKeys(rows, chunk.size())), chunk)).executeUpdate();
+    }
+    return deleted;
+  }
+
+  /**
+   * Deletes the rows {@code held} lists, for a pass whose condition reads the rows of to-one associations: the batch
+   * locked them as still expired and then held, for reading, every row its condition reads through them
+   * ({@link Locked#holdCondition}). With the predicate's every input held, a select of those still expired judges them
+   * as the delete would, and they go by key alone, so that each statement reads the batch's rows only. A condition
+   * that also reads rows no lock holds (a subquery, a collection) is judged by the delete itself, as elsewhere.
+   */
+  static int deleteHeld(EntityManager em, ExpiredRows rows, Locked held) {
+    if (rows.pass().conditionReads().unguardedRead().isPresent()) {
+      return deleteStillExpired(em, rows, held.keys());
+    }
+    Keys paths = rows.pass().keys();
+    int deleted = 0;
+    for (List<Object> chunk : paths.chunks(held.keys())) {
+      List<Object> still = new ArrayList<>(
+          rows.bind(paths.bind(em.createQuery(Jpql.keysStillExpired(rows, chunk.size())), chunk)).getResultList());
+      if (!still.isEmpty()) {
+        deleted += paths.bind(em.createQuery(Jpql.deleteByKeysAlone(rows.pass(), still.size())), still)
+            .executeUpdate();
+      }
     }
     return deleted;
   }
