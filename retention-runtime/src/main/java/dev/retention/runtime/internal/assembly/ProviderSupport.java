@@ -7,6 +7,7 @@ import dev.retention.runtime.internal.lock.hibernate.HibernatePassLocks;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.CatalogWatch;
+import dev.retention.runtime.internal.shape.SchemaLook;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernateShapes;
 import dev.retention.runtime.internal.shape.hibernate.HibernatePartitionTables;
@@ -109,6 +110,21 @@ final class ProviderSupport {
       return HibernateShapes.catalogWatch(emf, database, pass);
     } catch (LinkageError otherHibernate) {
       return CatalogWatch.NONE;
+    }
+  }
+
+  /**
+   * Whether the tenants of {@code pass} are looked at across their schemas at once; not without Hibernate, or with a
+   * Hibernate whose mapping model differs.
+   */
+  static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel pass) {
+    if (!hibernatePresent()) {
+      return SchemaLook.Decision.none("the provider is not Hibernate");
+    }
+    try {
+      return HibernateShapes.schemaLook(emf, database, pass);
+    } catch (LinkageError otherHibernate) {
+      return SchemaLook.Decision.none("this Hibernate's mapping model is not the one the look reads");
     }
   }
 

@@ -11,6 +11,7 @@ import dev.retention.runtime.internal.config.BoundSettings;
 import dev.retention.runtime.internal.config.Durations;
 import dev.retention.runtime.internal.config.OptionsBinder;
 import dev.retention.runtime.internal.database.DatabaseProfile;
+import dev.retention.runtime.internal.shape.SchemaLook;
 import dev.retention.runtime.internal.database.Deadlocks;
 import dev.retention.runtime.internal.discovery.RegistryDiscovery;
 import dev.retention.runtime.internal.lock.PassLocks;
@@ -166,10 +167,28 @@ public final class RuntimeAssembly {
               new PartitionPlan.PassFacts(hook.isPresent(), jtaBatches), emf, transactions)
           : PartitionPlan.NONE;
       sweepers.put(model.name(), new Sweeper(environment, model, passSettings, choice,
-          windowsOfScopes.get(model.name()), partitions, watch));
+          windowsOfScopes.get(model.name()), partitions, watch, schemaLook(emf, database, model, tenants)));
     }
     return new Assembled(List.copyOf(managed), sweepers, transactions, stopSignal, listeners, pacing.throttle(),
         database.note());
+  }
+
+  /**
+   * Whether the tenants of {@code model} are looked at across their schemas once a round, rather than each by its own
+   * sweep: only for a runtime with tenants, and not where the entity's rows carry their tenant in a column
+   * ({@code @TenantId}), which every tenant's schema would share.
+   */
+  private static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel model,
+      TenantAccess tenants) {
+    if (!tenants.perTenant()) {
+      return SchemaLook.Decision.none("");
+    }
+    if (tenants.tenancy().discriminated().contains(model.entityName())
+        || tenants.tenancy().discriminated().contains(model.entityType().getName())) {
+      return SchemaLook.Decision.none("its rows carry their tenant in a column, which a look by schema does not tell"
+          + " apart");
+    }
+    return ProviderSupport.schemaLook(emf, database, model);
   }
 
   /**

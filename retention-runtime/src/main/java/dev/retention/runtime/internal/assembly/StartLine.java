@@ -57,6 +57,7 @@ public final class StartLine {
               : " (within max-startup-stagger " + Durations.format(settings.maxStartupStagger()) + ")")
           .append(settings.dryRun() ? ", dry run" : "")
           .append(sweeper.describeScopes())
+          .append(sweeper.describeTenantLook())
           .append(", ").append(sweeper.describeStatements())
           .append(sweeper.describePacing());
     }

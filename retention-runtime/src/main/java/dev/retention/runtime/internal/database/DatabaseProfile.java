@@ -70,6 +70,14 @@ public interface DatabaseProfile {
   }
 
   /**
+   * How one statement answers which tenant schemas on the server hold expired rows; empty: the database does not say,
+   * and each tenant's sweep looks for itself.
+   */
+  default Optional<TenantSchemas> tenantSchemas() {
+    return Optional.empty();
+  }
+
+  /**
    * What the database's catalog says of a pass's table that its native statements rest on, read again at each sweep;
    * empty: nothing is read, and the shapes chosen at {@code build()} stay.
    */

@@ -26,6 +26,11 @@ final class PostgresProfile implements DatabaseProfile {
   }
 
   @Override
+  public Optional<TenantSchemas> tenantSchemas() {
+    return Optional.of(new PostgresTenantSchemas());
+  }
+
+  @Override
   public String name() {
     return "PostgreSQL";
   }

@@ -13,6 +13,7 @@ import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.policy.LivePolicy;
 import dev.retention.runtime.internal.scope.ScopeValues;
 import dev.retention.runtime.internal.scope.ScopeWindowing;
+import dev.retention.runtime.internal.shape.SchemaLook;
 import dev.retention.runtime.internal.shape.ShapeChoice;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,6 +58,15 @@ public final class Sweeper {
    */
   public Sweeper(SweepEnvironment environment, PassModel model, PassSettings settings, ShapeChoice.Choice choice,
       @Nullable ScopeWindowing scopes, PartitionPlan partitions, StatementWatch watch) {
+    this(environment, model, settings, choice, scopes, partitions, watch, SchemaLook.Decision.none(""));
+  }
+
+  /**
+   * @param schemaLook whether a round over the tenants first looks across their schemas at once (a runtime with
+   *     tenants only)
+   */
+  public Sweeper(SweepEnvironment environment, PassModel model, PassSettings settings, ShapeChoice.Choice choice,
+      @Nullable ScopeWindowing scopes, PartitionPlan partitions, StatementWatch watch, SchemaLook.Decision schemaLook) {
     this.partitions = partitions;
     this.watch = watch;
     this.pass = new PassSweep(environment, model, settings, choice.shape(), scopes,
@@ -68,7 +78,7 @@ public final class Sweeper {
     BatchSizer sizer = BatchSizer.of(settings,
         settings.batchSizeFixed() ? settings.batchSize() : OptionLimits.largestBatch());
     this.loop = new SweepLoop(pass, sizer, partitions, rounds);
-    this.tenants = environment.tenants().perTenant() ? new TenantSweeps(pass, sizer, partitions) : null;
+    this.tenants = environment.tenants().perTenant() ? new TenantSweeps(pass, sizer, partitions, schemaLook) : null;
   }
 
   public PassModel model() {
@@ -141,6 +151,11 @@ public final class Sweeper {
   }
 
   /** How the pass's tenants are swept, for the start line; empty for a runtime without tenants. */
+  public String describeTenantLook() {
+    return tenants == null ? "" : tenants.describeLook();
+  }
+
+  /** How the tenants are swept, for the start line; empty for a runtime without tenants. */
   public String describeTenants() {
     return pass.environment().tenants().describe();
   }

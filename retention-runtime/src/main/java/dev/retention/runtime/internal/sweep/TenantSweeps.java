@@ -6,6 +6,7 @@ import dev.retention.runtime.SweepInFlight;
 import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.internal.lock.PassLocks;
 import dev.retention.runtime.internal.partition.PartitionPlan;
+import dev.retention.runtime.internal.shape.SchemaLook;
 import dev.retention.runtime.internal.tenant.TenantAccess;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,10 +42,21 @@ final class TenantSweeps {
   /** The loop of the tenant swept now in the background, for the view of the sweep in flight. */
   private volatile @Nullable SweepLoop current;
 
-  TenantSweeps(PassSweep pass, BatchSizer sizer, PartitionPlan partitions) {
+  /** Which tenants a round visits, where they can be looked at across their schemas; null: every tenant. */
+  private final @Nullable TenantLooks looks;
+  private final String lookDescription;
+
+  TenantSweeps(PassSweep pass, BatchSizer sizer, PartitionPlan partitions, SchemaLook.Decision schemaLook) {
     this.pass = pass;
     this.sizer = sizer;
     this.partitions = partitions;
+    this.looks = schemaLook.look().map(look -> new TenantLooks(pass, look)).orElse(null);
+    this.lookDescription = TenantLooks.describe(schemaLook);
+  }
+
+  /** Whether a round looks across the tenants' schemas first, for the start line. */
+  String describeLook() {
+    return lookDescription;
   }
 
   /** The background sweep of the tenant being swept now, as far as it has got; empty when none is. */
@@ -78,13 +90,21 @@ final class TenantSweeps {
     boolean skipped = false;
     @Nullable SweepReport stalled = null;
     @Nullable Throwable failure = null;
+    // Where the tenants' schemas are looked at together, only those the look says hold expired rows are visited.
+    Set<String> due = looks == null ? null : looks.due(tenants, cutoff);
     for (int step = 0; step < tenants.size(); step++) {
       String tenant = tenants.get((start + step) % tenants.size());
+      if (due != null && !due.contains(tenant)) {
+        continue;
+      }
       if (left <= 0 || pass.environment().stopSignal().stopRequested()) {
         workLeft = true; // the rest of the round waits for the next
         break;
       }
       SweepReport report = background(tenant, Math.min(left, pass.settings().maxBatchesPerScope()));
+      if (looks != null) {
+        looks.swept(tenant, report);
+      }
       place = tenant;
       deleted += report.deleted();
       batches += report.batches();
@@ -158,8 +178,12 @@ final class TenantSweeps {
       SweepLoop loop = loopOf(tenant);
       current = loop;
       try {
-        return pass.environment().tenants().callAs(tenant, () -> loop.sweep(
-            SweepRequest.tenantShare(pass.settings(), pass.scoped(), tenant, maxBatches)));
+        return pass.environment().tenants().callAs(tenant, () -> {
+          if (looks != null) {
+            looks.learn(tenant);
+          }
+          return loop.sweep(SweepRequest.tenantShare(pass.settings(), pass.scoped(), tenant, maxBatches));
+        });
       } finally {
         current = null;
       }

@@ -9,6 +9,7 @@ import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.CatalogWatch;
 import dev.retention.runtime.internal.shape.NativeShapes;
+import dev.retention.runtime.internal.shape.SchemaLook;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
@@ -88,6 +89,45 @@ public final class HibernateShapes {
         return session.doReturningWork(connection -> facts.get().read(connection, table, scope));
       }
     };
+  }
+
+  /**
+   * Whether the tenants of {@code pass} can be looked at across their schemas at once: where {@code database} states
+   * how, the factory is Hibernate's, and the pass has no condition and no scope (a scope's window may be shorter than
+   * the pass's, a condition is JPQL) over one table whose {@code @Ttl} column is on the native allow-list. The look
+   * finds a superset of the rows the pass deletes, so a tenant it visits in vain costs a look, and none is missed.
+   */
+  public static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel pass) {
+    if (database.tenantSchemas().isEmpty()) {
+      return SchemaLook.Decision.none(database.name() + " states no look across schemas");
+    }
+    SessionFactoryImplementor factory;
+    try {
+      factory = emf.unwrap(SessionFactoryImplementor.class);
+    } catch (PersistenceException | IllegalArgumentException notHibernate) {
+      return SchemaLook.Decision.none("the provider is not Hibernate");
+    }
+    if (pass.condition().isPresent()) {
+      return SchemaLook.Decision.none("the pass has a condition");
+    }
+    if (pass.scopeAttribute().isPresent()) {
+      return SchemaLook.Decision.none("the pass has a scope, whose windows may be shorter than the pass's");
+    }
+    if (!(factory.getMappingMetamodel().getEntityDescriptor(pass.entityType())
+        instanceof SingleTableEntityPersister single)) {
+      return SchemaLook.Decision.none("its entity is not mapped to one table");
+    }
+    String table = single.getIdentifierTableName();
+    if (table.contains(".")) {
+      return SchemaLook.Decision.none("its table " + table + " is named with its schema");
+    }
+    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
+        NativeColumns.TTL_TYPES);
+    if (ttl.refused().isPresent()) {
+      return SchemaLook.Decision.none(ttl.refusal());
+    }
+    return new SchemaLook.Decision(Optional.of(new SchemaLookStatement(database.tenantSchemas().get(), table,
+        ttl.name(), pass)), "");
   }
 
   /**

@@ -1,0 +1,54 @@
+package dev.retention.runtime.internal.shape;
+
+import dev.retention.runtime.internal.pass.ExpiredRows;
+import jakarta.persistence.EntityManager;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One look across the tenants' schemas of one server: which of them hold rows of a pass's table at or before the
+ * cutoff. It only decides which tenants a round visits; each visited tenant is then swept in its own sessions by the
+ * portable JPQL, as before. The look states the date alone (and the floor of epoch milliseconds), so it finds every
+ * row the pass's statements would delete and maybe more (a visit that finds nothing), never fewer, for a pass it takes:
+ * no condition, no scope, one table, its {@code @Ttl} column compared by the database as the pass's statements compare
+ * it.
+ */
+public interface SchemaLook {
+
+  /**
+   * Where the pass's table is for the session of {@code em}, opened for one tenant: its server and schema; empty when
+   * the session does not find the table by its unqualified name.
+   */
+  Optional<Home> home(EntityManager em);
+
+  /**
+   * The positions in {@code schemas}, all on the server of {@code em}'s session, of the schemas whose table holds an
+   * expired row of {@code rows}, in statements of a bounded number of schemas each.
+   */
+  BitSet withExpiredRows(EntityManager em, List<String> schemas, ExpiredRows rows);
+
+  /** How many statements a look over {@code schemas} schemas takes. */
+  int statements(int schemas);
+
+  /**
+   * Where a tenant's sessions find a pass's table.
+   *
+   * @param server the server and database, compared for equality only
+   * @param schema the schema, as the catalog holds its name
+   */
+  record Home(String server, String schema) {}
+
+  /**
+   * Whether a pass's tenants are looked at across their schemas.
+   *
+   * @param look the look; empty: each tenant's sweep looks for itself
+   * @param why why not, for the start line; empty with a look
+   */
+  record Decision(Optional<SchemaLook> look, String why) {
+
+    public static Decision none(String why) {
+      return new Decision(Optional.empty(), why);
+    }
+  }
+}

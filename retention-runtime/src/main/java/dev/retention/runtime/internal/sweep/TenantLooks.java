@@ -1,0 +1,147 @@
+package dev.retention.runtime.internal.sweep;
+
+import dev.retention.runtime.Scope;
+import dev.retention.runtime.SweepReport;
+import dev.retention.runtime.generated.Cutoff;
+import dev.retention.runtime.internal.pass.ExpiredRows;
+import dev.retention.runtime.internal.shape.SchemaLook;
+import jakarta.persistence.EntityManager;
+import java.lang.System.Logger.Level;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Which tenants a background round visits, where the pass's tenants can be looked at across their schemas at once
+ * ({@link SchemaLook}): one look a round answers which schemas hold expired rows, and only their tenants get a session
+ * and a sweep. An idle round over 1,000 schemas is then a few statements rather than a session and a look each.
+ *
+ * <p>Where a tenant's table is, the runtime never takes from the tenant's name: each tenant's own session says where it
+ * finds the pass's table (server, database, schema), asked at its first visit and kept while the tenant is listed. A
+ * tenant is visited whatever the look says until then, where its session found no table or found it on another server
+ * than the look's, and after a sweep of it that failed, was skipped, left work or made no progress. A look that fails
+ * visits every tenant that round, as without it, and says so in the log.
+ */
+final class TenantLooks {
+
+  private static final System.Logger LOGGER = System.getLogger(TenantLooks.class.getName());
+
+  private final PassSweep pass;
+  private final SchemaLook look;
+  /** Where each tenant's session found the table, as it said at its first visit; empty: not found. */
+  private final Map<String, Optional<SchemaLook.Home>> homes = new ConcurrentHashMap<>();
+  /** Tenants whose last background sweep asks for another visit whatever the look says. */
+  private final Set<String> owed = ConcurrentHashMap.newKeySet();
+  /** Whether the last look failed, so that a failing look is logged when it starts and when it recovers. */
+  private volatile boolean failing;
+
+  TenantLooks(PassSweep pass, SchemaLook look) {
+    this.pass = pass;
+    this.look = look;
+  }
+
+  /**
+   * The tenants among {@code tenants} this round visits: those whose schema holds a row expired at {@code cutoff},
+   * and every tenant the look cannot answer for. Never throws: a failing look visits them all.
+   */
+  Set<String> due(List<String> tenants, Instant cutoff) {
+    homes.keySet().retainAll(new HashSet<>(tenants)); // a tenant listed again is asked again
+    owed.retainAll(new HashSet<>(tenants));
+    Set<String> due = new LinkedHashSet<>();
+    Optional<String> anchor = Optional.empty();
+    String server = null;
+    List<String> looked = new ArrayList<>();
+    List<String> schemas = new ArrayList<>();
+    for (String tenant : tenants) {
+      Optional<SchemaLook.Home> home = homes.getOrDefault(tenant, Optional.empty());
+      if (home.isEmpty() || owed.contains(tenant)) {
+        due.add(tenant);
+        continue;
+      }
+      if (server == null) {
+        server = home.get().server();
+        anchor = Optional.of(tenant);
+      }
+      if (!server.equals(home.get().server())) {
+        due.add(tenant); // another server: its own sweep looks
+        continue;
+      }
+      looked.add(tenant);
+      schemas.add(home.get().schema());
+    }
+    if (anchor.isEmpty()) {
+      return due;
+    }
+    try {
+      ExpiredRows rows = pass.model().expiredAt(Cutoff.of(cutoff, pass.environment().zone()), Scope.all(),
+          pass.settings().epochCheck());
+      BitSet expired = pass.environment().tenants().callAs(anchor.get(), () -> {
+        EntityManager em = pass.environment().emf().createEntityManager();
+        try {
+          return look.withExpiredRows(em, schemas, rows);
+        } finally {
+          em.close();
+        }
+      });
+      expired.stream().forEach(position -> due.add(looked.get(position)));
+      if (failing) {
+        failing = false;
+        LOGGER.log(Level.INFO, () -> pass.name() + ": the look across the tenants' schemas works again");
+      }
+      return due;
+    } catch (RuntimeException e) {
+      if (!failing) {
+        failing = true;
+        LOGGER.log(Level.WARNING, pass.name() + ": the look across " + schemas.size() + " tenants' schemas failed;"
+            + " every tenant is visited, each looking for itself, until it works again", e);
+      }
+      return new LinkedHashSet<>(tenants);
+    }
+  }
+
+  /**
+   * Asks the session of the tenant bound to this thread where it finds the pass's table, at its first visit; run in
+   * the tenant's visit, before its sweep. Never throws: a tenant whose session does not say is visited every round.
+   */
+  void learn(String tenant) {
+    if (homes.containsKey(tenant)) {
+      return;
+    }
+    Optional<SchemaLook.Home> home;
+    EntityManager em = pass.environment().emf().createEntityManager();
+    try {
+      home = look.home(em);
+    } catch (RuntimeException e) {
+      LOGGER.log(Level.DEBUG, () -> pass.name() + ": tenant " + tenant + "'s session did not say where its table is,"
+          + " so its own sweep looks every round: " + e);
+      home = Optional.empty();
+    } finally {
+      em.close();
+    }
+    homes.put(tenant, home);
+  }
+
+  /** Keeps {@code tenant} visited until a sweep of it ends with nothing left to do. */
+  void swept(String tenant, SweepReport report) {
+    if (report.failure().isPresent() || report.skipped() || report.workRemains() || report.noProgress().isPresent()) {
+      owed.add(tenant);
+    } else {
+      owed.remove(tenant);
+    }
+  }
+
+  /** Whether the pass's tenants are looked at across their schemas, as the start line says it after the pass. */
+  static String describe(SchemaLook.Decision decision) {
+    return decision.look().isPresent()
+        ? ", its tenants' schemas looked at together once a round (one statement for up to 200 schemas of one server,"
+            + " each tenant's schema as its own session finds the table; only tenants with expired rows visited)"
+        : ", a look per tenant" + (decision.why().isEmpty() ? "" : " (" + decision.why() + ")");
+  }
+}

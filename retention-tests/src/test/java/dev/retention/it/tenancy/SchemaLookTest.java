@@ -1,0 +1,202 @@
+package dev.retention.it.tenancy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.retention.it.model.SessionToken;
+import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.RecordingListener;
+import dev.retention.it.support.StartLine;
+import dev.retention.it.support.TestDatabase;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepReport;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * What a round over many tenant schemas costs follows the work: once each tenant's session has said where its table
+ * is (at its first visit), a round is one look across the schemas (one statement for up to 200) and a sweep of only
+ * the tenants whose schema holds expired rows; the other tenants get no session and keep every row. A look that fails
+ * visits every tenant, as without it. Counted as the statements Hibernate sends (its statement inspector; the sweep
+ * lock's and the connection provider's {@code search_path} go around it).
+ *
+ * <p>{@code -Dschema.look.tenants=1000 -Dschema.look.expired=100} runs it at 1,000 schemas, 1% of them with 100
+ * expired rows, and prints what each round cost (statements and milliseconds; nothing asserts time).
+ */
+@Timeout(600)
+@ParameterizedClass(name = "{0}")
+@EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL"})
+class SchemaLookTest extends DatabaseSuite {
+
+  static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+  static final String PASS = SessionToken.class.getName();
+  static final int SCHEMAS = Integer.getInteger("schema.look.tenants", 40);
+  static final int EXPIRED = Integer.getInteger("schema.look.expired", 30);
+  static final int LIVE = 5;
+  /** The tenants with expired rows: 1% of them, at least two, spread over the list. */
+  static final List<String> DUE = IntStream.range(0, Math.max(2, SCHEMAS / 100))
+      .mapToObj(i -> tenant(7 + i * (SCHEMAS / Math.max(2, SCHEMAS / 100)))).collect(Collectors.toList());
+
+  private final AtomicInteger statements = new AtomicInteger();
+  private final List<String> tenants = IntStream.range(0, SCHEMAS).mapToObj(SchemaLookTest::tenant)
+      .collect(Collectors.toList());
+
+  SchemaLookTest(TestDatabase.Kind kind) {
+    super(kind, NOW, SessionToken.class);
+  }
+
+  static String tenant(int number) {
+    return String.format("s%04d", number);
+  }
+
+  @Override
+  protected Map<String, ?> properties() {
+    org.hibernate.resource.jdbc.spi.StatementInspector counting = sql -> {
+      statements.incrementAndGet();
+      return sql;
+    };
+    return Map.of("hibernate.multi_tenant_connection_provider", new SchemaPerTenant(database),
+        "hibernate.tenant_identifier_resolver", new FallbackTenant(tenant(0)),
+        "hibernate.session_factory.statement_inspector", counting);
+  }
+
+  @BeforeEach
+  @Override
+  protected void openDatabase() {
+    super.openDatabase();
+    try {
+      SchemaPerTenant.createSchemas(database, "session_token", tenants);
+      for (String tenant : tenants) {
+        execute("insert into " + tenant + ".session_token (id, expiresAt) select g, timestamptz '2026-03-01 12:00:00+00'"
+            + " + g * interval '1 day' from generate_series(" + (EXPIRED + 1) + ", " + (EXPIRED + LIVE) + ") g");
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Creating the tenants' schemas on " + kind, e);
+    }
+  }
+
+  @Test
+  void theStartLineSaysTheSchemasAreLookedAtTogether() {
+    String line = StartLine.of(RetentionRuntime.builder(emf).clock(clock).tenants(() -> tenants).build());
+
+    assertTrue(line.contains(", its tenants' schemas looked at together once a round (one statement for up to 200"
+        + " schemas of one server, each tenant's schema as its own session finds the table; only tenants with expired"
+        + " rows visited)"), line);
+  }
+
+  @Test
+  void anIdleRoundIsTheLookAloneAndTheDueTenantsAreDrainedInOneRound() throws SQLException {
+    RecordingListener listener = new RecordingListener();
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .tenants(() -> tenants).build()) {
+      // The first round visits every tenant, whose session says where its table is.
+      SweepReport first = measured("first round (every tenant visited once)", () -> retention.sweep(PASS));
+      assertEquals(SCHEMAS, listener.sweeps.size(), first::toString);
+      assertEquals(0, first.deleted(), first::toString);
+
+      listener.sweeps.clear();
+      statements.set(0);
+      SweepReport idle = measured("idle round", () -> retention.sweep(PASS));
+      assertEquals(0, idle.deleted(), idle::toString);
+      assertFalse(idle.workRemains(), idle::toString);
+      assertTrue(idle.failure().isEmpty(), idle::toString);
+      assertEquals(List.of(), listener.sweeps, "no tenant visited in an idle round");
+      assertEquals((SCHEMAS + 199) / 200, statements.get(), "statements of an idle round over " + SCHEMAS
+          + " schemas");
+
+      for (String tenant : DUE) {
+        insertExpired(tenant);
+      }
+      listener.sweeps.clear();
+      statements.set(0);
+      SweepReport drain = measured("drain round of " + DUE.size() + " tenants", () -> retention.sweep(PASS));
+      assertTrue(drain.failure().isEmpty(), drain::toString);
+      assertEquals((long) DUE.size() * EXPIRED, drain.deleted(), drain::toString);
+      assertEquals(DUE, listener.sweeps.stream().map(report -> report.tenant().orElseThrow()).toList(),
+          "only the tenants with expired rows are visited");
+
+      listener.sweeps.clear();
+      statements.set(0);
+      SweepReport after = measured("idle round after the drain", () -> retention.sweep(PASS));
+      assertEquals(List.of(), listener.sweeps, "the drained tenants are not visited again");
+      assertEquals(0, after.deleted(), after::toString);
+    }
+    for (String tenant : tenants) {
+      assertEquals(0, count(tenant, "expiresAt <= timestamptz '2026-03-01 12:00:00+00'"), tenant);
+      assertEquals(LIVE, count(tenant, "true"), "every live row of " + tenant + " stays");
+    }
+  }
+
+  /**
+   * A look that fails (a tenant's table gone since its session said where it was) visits every tenant, each looking
+   * for itself: the tenants with expired rows are still drained, and only the tenant without a table fails.
+   */
+  @Test
+  void aFailingLookFallsBackToEveryTenantsOwnLook() throws SQLException {
+    RecordingListener listener = new RecordingListener();
+    String gone = tenants.get(SCHEMAS - 1);
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .tenants(() -> tenants).build()) {
+      retention.sweep(PASS);
+      for (String tenant : DUE) {
+        insertExpired(tenant);
+      }
+      execute("drop table " + gone + ".session_token");
+      listener.sweeps.clear();
+
+      SweepReport fallback = retention.sweep(PASS);
+
+      assertEquals(SCHEMAS, listener.sweeps.size(), "every tenant visited when the look fails");
+      assertEquals((long) DUE.size() * EXPIRED, fallback.deleted(), fallback::toString);
+      List<String> failed = listener.sweeps.stream().filter(report -> report.failure().isPresent())
+          .map(report -> report.tenant().orElseThrow()).toList();
+      assertEquals(List.of(gone), failed);
+    }
+    for (String tenant : DUE) {
+      assertEquals(0, count(tenant, "expiresAt <= timestamptz '2026-03-01 12:00:00+00'"), tenant);
+      assertEquals(LIVE, count(tenant, "true"), tenant);
+    }
+  }
+
+  private void insertExpired(String tenant) throws SQLException {
+    execute("insert into " + tenant + ".session_token (id, expiresAt) select g, timestamptz '2026-03-01 12:00:00+00'"
+        + " - g * interval '1 minute' from generate_series(1, " + EXPIRED + ") g");
+  }
+
+  private SweepReport measured(String what, java.util.function.Supplier<SweepReport> round) {
+    int before = statements.get();
+    long start = System.nanoTime();
+    SweepReport report = round.get();
+    System.out.printf("SchemaLookTest %d schemas: %s: %d statements, %d ms, %d rows deleted%n", SCHEMAS, what,
+        statements.get() - before, (System.nanoTime() - start) / 1_000_000, report.deleted());
+    return report;
+  }
+
+  private long count(String tenant, String where) throws SQLException {
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement();
+        var rows = statement.executeQuery("select count(*) from " + tenant + ".session_token where " + where)) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+
+  private void execute(String sql) throws SQLException {
+    try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    }
+  }
+}
