@@ -185,8 +185,8 @@ class SchemaPerTenantTest extends DatabaseSuite {
 
   /**
    * A round's bound counts batches, not tenants: with one batch a round, three rounds drain the three tenants, each
-   * saying work remains; the fourth finds nothing and goes over every tenant once, so the pass then waits its interval
-   * instead of going round again.
+   * saying work remains (on H2, which has no look across schemas); the fourth finds nothing and goes over every tenant
+   * once, so the pass then waits its interval instead of going round again.
    */
   @Test
   void anIdleRoundLooksAtEveryTenantOnceAndLeavesNoWork() {
@@ -194,10 +194,14 @@ class SchemaPerTenantTest extends DatabaseSuite {
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
         .defaults(RetentionOptions.empty().withBatchSize(1000).withMaxBatchesPerSweep(1))
         .tenants(() -> TENANTS).build()) {
+      // On PostgreSQL the third round's look across the schemas (each learnt at its tenant's first visit) already
+      // knows t1 and t2 drained, so that round ends with the last tenant that had expired rows, and the idle round
+      // after it is the look alone, visiting no tenant (SchemaLookTest).
+      boolean looks = kind == TestDatabase.Kind.POSTGRESQL;
       for (int round = 1; round <= 3; round++) {
         SweepReport draining = retention.sweep(PASS);
         assertEquals(EXPIRED, draining.deleted(), draining::toString);
-        assertTrue(draining.workRemains(), draining::toString);
+        assertEquals(round < 3 || !looks, draining.workRemains(), draining::toString);
       }
       listener.sweeps.clear();
 
@@ -205,7 +209,7 @@ class SchemaPerTenantTest extends DatabaseSuite {
 
       assertEquals(0, idle.deleted(), idle::toString);
       assertFalse(idle.workRemains(), idle::toString);
-      assertEquals(TENANTS, tenantsOf(listener.sweeps));
+      assertEquals(looks ? List.of() : TENANTS, tenantsOf(listener.sweeps));
     }
     TENANTS.forEach(tenant -> assertEquals(0, expiredLeft(tenant), tenant));
   }
