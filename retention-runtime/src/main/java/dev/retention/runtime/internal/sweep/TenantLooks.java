@@ -27,7 +27,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * finds the pass's table (server, database, schema), asked at its first visit and kept while the tenant is listed. A
  * tenant is visited whatever the look says until then, where its session found no table or found it on another server
  * than the look's, and after a sweep of it that failed, was skipped, left work or made no progress. A look that fails
- * visits every tenant that round, as without it, and says so in the log.
+ * visits every tenant that round, as without it, says so in the log, and forgets where the tables are, so that each
+ * tenant's next visit asks again (a schema renamed, a table moved).
  */
 final class TenantLooks {
 
@@ -97,6 +98,8 @@ final class TenantLooks {
       }
       return due;
     } catch (RuntimeException e) {
+      // Asked again at each tenant's next visit: a schema renamed or a table moved makes the look whole again.
+      homes.clear();
       if (!failing) {
         failing = true;
         LOGGER.log(Level.WARNING, pass.name() + ": the look across " + schemas.size() + " tenants' schemas failed;"
@@ -114,18 +117,16 @@ final class TenantLooks {
     if (homes.containsKey(tenant)) {
       return;
     }
-    Optional<SchemaLook.Home> home;
     EntityManager em = pass.environment().emf().createEntityManager();
     try {
-      home = look.home(em);
+      homes.put(tenant, look.home(em));
     } catch (RuntimeException e) {
+      // Not kept: asked again at the tenant's next visit, which its unknown place makes due.
       LOGGER.log(Level.DEBUG, () -> pass.name() + ": tenant " + tenant + "'s session did not say where its table is,"
-          + " so its own sweep looks every round: " + e);
-      home = Optional.empty();
+          + " so its own sweep looks until it does: " + e);
     } finally {
       em.close();
     }
-    homes.put(tenant, home);
   }
 
   /** Keeps {@code tenant} visited until a sweep of it ends with nothing left to do. */

@@ -50,6 +50,22 @@ class DatabaseProfileTest {
     assertEquals(java.util.Set.of("40001", "40P01"), postgres.deadlockStates());
   }
 
+  /**
+   * PostgreSQL looks across tenant schemas in one statement, each schema quoted as an identifier (a quote in its name
+   * doubled), so a name is only ever a schema's; the other databases state no such look.
+   */
+  @Test
+  void postgresqlStatesTheLookAcrossTenantSchemasWithEachSchemaQuoted() {
+    TenantSchemas schemas = DatabaseDetection.OnHibernate.profile(new PostgreSQLDialect()).tenantSchemas()
+        .orElseThrow();
+    assertEquals("\"tenant_a\"", schemas.quoted("tenant_a"));
+    assertEquals("\"a\"\".t; drop table x; --\"", schemas.quoted("a\".t; drop table x; --"));
+    assertEquals("select 3 where exists (select 1)", schemas.selectWhen(3, "exists (select 1)"));
+    assertTrue(schemas.homeQuery().contains("to_regclass(cast(:table as text))"), schemas.homeQuery());
+    assertEquals(Optional.empty(), DatabaseDetection.OnHibernate.profile(new MariaDBDialect()).tenantSchemas());
+    assertEquals(Optional.empty(), DatabaseDetection.OnHibernate.profile(new H2Dialect()).tenantSchemas());
+  }
+
   @Test
   void aDialectDerivedFromPostgresqlsIsPostgresql() {
     DatabaseProfile derived = DatabaseDetection.OnHibernate.profile(new PostgreSQLDialect() {});
