@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRuntime;
@@ -17,6 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.hibernate.context.spi.TenantSchemaMapper;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -98,6 +100,39 @@ class SchemaMapperTest extends DatabaseSuite {
       assertEquals(0, expiredLeft(tenant), tenant);
       assertEquals(EXPIRED + LIVE - EXPIRED, (long) inTenant(tenant, em -> em.createQuery(
           "select count(e) from SessionToken e", Long.class).getSingleResult()), tenant);
+    }
+  }
+
+  /**
+   * On PostgreSQL the schema mapper's tenants are looked at across their schemas too: each session says where its
+   * table is (the schema the mapper set), so once every tenant was visited, a round visits only the tenant whose schema
+   * has expired rows again, and an idle round none.
+   */
+  @Test
+  void onPostgresqlTheMappersSchemasAreLookedAtTogether() {
+    Assumptions.assumeTrue(kind == TestDatabase.Kind.POSTGRESQL, "H2 states no look across schemas");
+    RecordingListener listener = new RecordingListener();
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .tenants(() -> TENANTS).build()) {
+      SweepReport first = retention.sweep(PASS);
+      assertEquals(3L * EXPIRED, first.deleted(), first::toString);
+      inTenant("t2", em -> {
+        em.persist(new SessionToken(1_000, NOW.minus(Duration.ofHours(1))));
+        return null;
+      });
+      listener.sweeps.clear();
+
+      SweepReport second = retention.sweep(PASS);
+
+      assertEquals(1, second.deleted(), second::toString);
+      assertEquals(List.of("t2"), listener.sweeps.stream().map(report -> report.tenant().orElseThrow()).toList());
+      listener.sweeps.clear();
+      SweepReport idle = retention.sweep(PASS);
+      assertEquals(0, idle.deleted(), idle::toString);
+      assertEquals(List.of(), listener.sweeps);
+    }
+    for (String tenant : TENANTS) {
+      assertEquals(0, expiredLeft(tenant), tenant);
     }
   }
 
