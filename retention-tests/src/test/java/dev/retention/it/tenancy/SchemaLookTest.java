@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.StartLine;
 import dev.retention.it.support.TestDatabase;
@@ -24,6 +25,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -50,6 +52,10 @@ class SchemaLookTest extends DatabaseSuite {
   /** The tenants with expired rows: 1% of them, at least two, spread over the list. */
   static final List<String> DUE = IntStream.range(0, Math.max(2, SCHEMAS / 100))
       .mapToObj(i -> tenant(7 + i * (SCHEMAS / Math.max(2, SCHEMAS / 100)))).collect(Collectors.toList());
+
+  /** The failing look is said once, and the sweep of the tenant whose table is gone fails. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention");
 
   private final AtomicInteger statements = new AtomicInteger();
   private final List<String> tenants = IntStream.range(0, SCHEMAS).mapToObj(SchemaLookTest::tenant)
@@ -147,6 +153,9 @@ class SchemaLookTest extends DatabaseSuite {
    */
   @Test
   void aFailingLookFallsBackToEveryTenantsOwnLook() throws SQLException {
+    warnings.expect("the look across " + SCHEMAS + " tenants' schemas failed; every tenant is visited, each looking"
+        + " for itself");
+    warnings.expect("\\[tenant " + tenants.get(SCHEMAS - 1) + "\\]: .*failed: .*SweepFailedException");
     RecordingListener listener = new RecordingListener();
     String gone = tenants.get(SCHEMAS - 1);
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
@@ -181,6 +190,9 @@ class SchemaLookTest extends DatabaseSuite {
     int before = statements.get();
     long start = System.nanoTime();
     SweepReport report = round.get();
+    if (System.getProperty("schema.look.tenants") == null) {
+      return report; // the figures are printed for a measured run only, to keep the build's output to the unexpected
+    }
     System.out.printf("SchemaLookTest %d schemas: %s: %d statements, %d ms, %d rows deleted%n", SCHEMAS, what,
         statements.get() - before, (System.nanoTime() - start) / 1_000_000, report.deleted());
     return report;
