@@ -150,7 +150,10 @@ public final class Sweeper {
     return tenants != null ? tenants.inFlight() : loop.inFlight();
   }
 
-  /** How the pass's tenants are swept, for the start line; empty for a runtime without tenants. */
+  /**
+   * Whether a round over the pass's tenants looks across their schemas at once or each tenant for itself (and why),
+   * for the pass's line of the start line; empty for a runtime without tenants.
+   */
   public String describeTenantLook() {
     return tenants == null ? "" : tenants.describeLook();
   }

@@ -28,6 +28,9 @@ import org.jspecify.annotations.Nullable;
  * from the next tenant, so a tenant with a large backlog takes turns with the others. Each tenant has a loop of its own
  * (its scope rounds keep their own place); the pass's batch sizer is shared. A sweep of one tenant on demand (at
  * sign-in) waits for no other tenant's sweep.
+ *
+ * <p>Where the pass's tenants can be looked at across their schemas ({@link TenantLooks}), a round first asks which
+ * are due and visits only those: an idle round is then the look alone, not a session and a look per tenant.
  */
 final class TenantSweeps {
 
@@ -91,7 +94,7 @@ final class TenantSweeps {
     @Nullable SweepReport stalled = null;
     @Nullable Throwable failure = null;
     // Where the tenants' schemas are looked at together, only those the look says hold expired rows are visited.
-    Set<String> due = looks == null ? null : looks.due(tenants, cutoff);
+    @Nullable Set<String> due = looks == null ? null : looks.due(tenants, cutoff);
     for (int step = 0; step < tenants.size(); step++) {
       String tenant = tenants.get((start + step) % tenants.size());
       if (due != null && !due.contains(tenant)) {
