@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.model.SessionToken;
+import dev.retention.it.scopes.TenantNotification;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.ManualSweepTimer;
 import dev.retention.it.support.RecordingListener;
@@ -107,6 +108,55 @@ class HeldRowTest {
     Set<Long> expected = new TreeSet<>(LongStream.rangeClosed(51, 100).boxed().collect(Collectors.toSet()));
     expected.add(30L);
     assertEquals(expected, ids());
+  }
+
+  /**
+   * A row held in one scope holds back no other scope of the round: with {@code acme}'s expired row 1 held, one sweep
+   * deletes acme's other expired rows and every expired row of {@code zeta}, whose longer window puts it after acme,
+   * and says work remains. The sweep used to stop at acme's batch that deleted nothing, and every sweep after it started
+   * there again: zeta's rows stayed as long as the lock did.
+   */
+  @Test
+  void aRowHeldInOneScopeHoldsBackNoOtherScopeOfTheRound() throws SQLException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(kind != TestDatabase.Kind.H2,
+        "H2 has no SKIP LOCKED: its batch waits for a held expired row until the batch timeout");
+    // A factory of its own: the other tests' background sweeps see the session tokens' pass alone.
+    EntityManagerFactory scoped = Jpa.factory(database, List.of(TenantNotification.class));
+    try {
+      Jpa.persistAll(scoped, List.of(
+          new TenantNotification(1, "acme", NOW.minus(Duration.ofDays(31))),
+          new TenantNotification(2, "acme", NOW.minus(Duration.ofDays(32))),
+          new TenantNotification(3, "acme", NOW.minus(Duration.ofDays(33))),
+          new TenantNotification(4, "acme", NOW.minus(Duration.ofDays(1))),
+          new TenantNotification(11, "zeta", NOW.minus(Duration.ofDays(41))),
+          new TenantNotification(12, "zeta", NOW.minus(Duration.ofDays(42))),
+          new TenantNotification(13, "zeta", NOW.minus(Duration.ofDays(35)))));
+      try (PreparedStatement update = foreground.prepareStatement(
+          "update tenant_notification set created_at = ? where id = 1")) {
+        update.setTimestamp(1, Timestamp.from(NOW.minus(Duration.ofDays(34)))); // still expired, and held
+        assertEquals(1, update.executeUpdate());
+      }
+      String pass = TenantNotification.class.getName();
+
+      SweepReport report;
+      try (RetentionRuntime retention = RetentionRuntime.builder(scoped).clock(clock)
+          .defaults(RetentionOptions.empty().withBatchTimeout(Duration.ofSeconds(1)))
+          .configuration(java.util.Map.of("retention." + pass + ".scope.zeta.retention", "40d"))
+          .build()) {
+        report = retention.sweep(pass);
+      }
+
+      assertTrue(report.succeeded(), () -> "the sweep waited on the held row: " + report);
+      assertEquals(Set.of(1L, 4L, 13L), Jpa.inTransaction(scoped, em -> new TreeSet<>(
+          em.createQuery("select n.id from TenantNotification n", Long.class).getResultList())),
+          () -> "acme's held row 1 and the live rows stay, the others go: " + report);
+      assertEquals(4, report.deleted());
+      assertTrue(report.workRemains(), "acme's held row is left");
+      assertEquals(Optional.empty(), report.noProgress(), "rows of both scopes went");
+    } finally {
+      foreground.rollback(); // the held row's lock, before the factory's tables go
+      scoped.close();
+    }
   }
 
   /**

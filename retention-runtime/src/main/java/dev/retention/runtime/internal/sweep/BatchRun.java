@@ -95,8 +95,16 @@ final class BatchRun implements Batch.Guard {
    *
    * @param split whether the run's group must be swept one value at a time, a spelling the database takes for one of
    *     its values having a longer window; the run then deleted nothing
+   * @param held whether it ended on a batch that deleted nothing while expired rows were left (held by another
+   *     transaction, or moved under it): its rows wait for a later sweep, and a sweep of several scopes goes on with
+   *     the next, whose rows those do not hold
    */
-  record Ran(SweepResult result, boolean shareSpent, boolean split) {}
+  record Ran(SweepResult result, boolean shareSpent, boolean split, boolean held) {
+
+    Ran(SweepResult result, boolean shareSpent, boolean split) {
+      this(result, shareSpent, split, false);
+    }
+  }
 
   private void useWindow(Duration newWindow) {
     this.window = newWindow;
@@ -149,7 +157,7 @@ final class BatchRun implements Batch.Guard {
     if (ran.split()) {
       return ran;
     }
-    return new Ran(ran.result().plus(lag(ran.result().failure())), ran.shareSpent(), false);
+    return new Ran(ran.result().plus(lag(ran.result().failure())), ran.shareSpent(), false, ran.held());
   }
 
   private Ran deleteOrCount(SweepResult soFar, int maxBatches, long deadlineNanos, boolean pauseBetweenBatches,
@@ -178,7 +186,7 @@ final class BatchRun implements Batch.Guard {
       }
     }
     Ran ran = deleteInBatches(soFar.plus(checked), maxBatches, deadlineNanos, pauseBetweenBatches);
-    return new Ran(checked.plus(ran.result()), ran.shareSpent(), ran.split());
+    return new Ran(checked.plus(ran.result()), ran.shareSpent(), ran.split(), ran.held());
   }
 
   private static Ran ended(SweepResult result) {
@@ -335,8 +343,8 @@ final class BatchRun implements Batch.Guard {
           return ended(done.plus(left));
         }
         if (deletedNow == 0) {
-          return ended(done.plus(left).plus(done.deleted() == 0 ? SweepResult.stalled(whatHeldTheRows())
-              : SweepResult.NOTHING));
+          return new Ran(done.plus(left).plus(done.deleted() == 0 ? SweepResult.stalled(whatHeldTheRows())
+              : SweepResult.NOTHING), false, false, true);
         }
       }
       if (done.batches() >= maxBatches || pastDeadline(deadlineNanos)) {

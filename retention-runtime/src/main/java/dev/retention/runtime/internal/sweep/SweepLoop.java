@@ -20,8 +20,9 @@ import org.jspecify.annotations.Nullable;
  * pass, the due scopes of a round in groups that share a window, or one scope), each in a {@link BatchRun} within its
  * share of the sweep's batches, every step's outcome folded into one {@link SweepResult} by its one merge rule, and the
  * report made from the last fold. After each group the sweep goes on with the next when nothing expired is left in it,
- * when its own share ran out (it waits for a later sweep), or when its window could not be read (its rows stay; the
- * others are not held back); it stops when a batch failed, when it reached its bound or deadline with rows left, or
+ * when its own share ran out (it waits for a later sweep), when a batch of it deleted nothing while its rows were left
+ * (another transaction holds them: they wait for a later sweep, and hold back no other scope), or when its window could
+ * not be read (its rows stay; the others are not held back); it stops when a batch failed, when it reached its bound or deadline with rows left, or
  * when the runtime closes. A group whose values turn out not to share a window (a collation's equal with a longer one)
  * is swept again one value at a time.
  */
@@ -153,7 +154,10 @@ final class SweepLoop {
         break;
       }
       boolean rowsLeft = ran.result().workRemains();
-      if (rowsLeft && !(ran.shareSpent() && share == request.maxBatchesPerScope())) {
+      // Rows another transaction holds (or that moved under the batch) hold back only their own group: the round goes
+      // on with the next, whose rows they do not hold, and the sweep that ends it says work remains. Stopping there
+      // would leave every later scope's expired rows for as long as the lock lasts.
+      if (rowsLeft && !ran.held() && !(ran.shareSpent() && share == request.maxBatchesPerScope())) {
         wentThrough = false; // stopped at the sweep's bound or deadline, or by the runtime closing
         break;
       }
