@@ -175,8 +175,8 @@ public final class RuntimeAssembly {
 
   /**
    * Whether the tenants of {@code model} are looked at across their schemas once a round, rather than each by its own
-   * sweep: only for a runtime with tenants, and not where the entity's rows carry their tenant in a column
-   * ({@code @TenantId}), which every tenant's schema would share.
+   * sweep: only for a runtime with tenants; across their schemas, or where the entity's rows carry their tenant in a
+   * column ({@code @TenantId}), across the values of that column.
    */
   private static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel model,
       TenantAccess tenants) {
@@ -185,8 +185,8 @@ public final class RuntimeAssembly {
     }
     if (tenants.tenancy().discriminated().contains(model.entityName())
         || tenants.tenancy().discriminated().contains(model.entityType().getName())) {
-      return SchemaLook.Decision.none("its rows carry their tenant in a column, which a look by schema does not tell"
-          + " apart");
+      // Its rows carry their tenant in a column: a look by schema would not tell them apart, one by that column does.
+      return ProviderSupport.tenantColumnLook(emf, database, model);
     }
     return ProviderSupport.schemaLook(emf, database, model);
   }

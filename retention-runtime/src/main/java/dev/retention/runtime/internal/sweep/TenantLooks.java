@@ -102,7 +102,7 @@ final class TenantLooks {
       homes.clear();
       if (!failing) {
         failing = true;
-        LOGGER.log(Level.WARNING, pass.name() + ": the look across " + schemas.size() + " tenants' schemas failed;"
+        LOGGER.log(Level.WARNING, pass.name() + ": the look across " + schemas.size() + " tenants failed;"
             + " every tenant is visited, each looking for itself, until it works again", e);
       }
       return new LinkedHashSet<>(tenants);
@@ -140,9 +140,6 @@ final class TenantLooks {
 
   /** Whether the pass's tenants are looked at across their schemas, as the start line says it after the pass. */
   static String describe(SchemaLook.Decision decision) {
-    return decision.look().isPresent()
-        ? ", its tenants' schemas looked at together once a round (one statement for up to 200 schemas of one server,"
-            + " each tenant's schema as its own session finds the table; only tenants with expired rows visited)"
-        : ", a look per tenant" + (decision.why().isEmpty() ? "" : " (" + decision.why() + ")");
+    return decision.look().isPresent() ? decision.look().get().describe() : ", a look per tenant" + (decision.why().isEmpty() ? "" : " (" + decision.why() + ")");
   }
 }
