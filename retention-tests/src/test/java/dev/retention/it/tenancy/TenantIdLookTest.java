@@ -119,6 +119,22 @@ class TenantIdLookTest extends DatabaseSuite {
         + " statement reads which hold expired rows; only those tenants visited)" : ", a look per tenant ("), line);
   }
 
+  /**
+   * A {@code char(n)} tenant column compares ignoring trailing spaces, so a value the look returns may not equal in Java
+   * the value a tenant's session binds: each tenant's sweep looks for itself, and the start line says why.
+   */
+  @Test
+  void aTenantColumnThatDoesNotCompareExactlyKeepsALookPerTenant() throws SQLException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(looks(), "PostgreSQL's catalog is the one read");
+    try (Connection connection = database.connect(); var statement = connection.createStatement()) {
+      statement.execute("alter table tenant_note alter column tenant type char(8)");
+    }
+    String line = StartLine.of(RetentionRuntime.builder(emf).clock(clock).tenants(() -> tenants).build());
+
+    assertTrue(line.contains(", a look per tenant (its tenant column is not known to compare exactly: the scope column"
+        + " tenant is character(8), which compares ignoring trailing spaces)"), line);
+  }
+
   @Test
   void anIdleRoundIsOneStatementAndTheDueTenantsAreDrainedInOneRound() throws SQLException {
     RecordingListener listener = new RecordingListener();

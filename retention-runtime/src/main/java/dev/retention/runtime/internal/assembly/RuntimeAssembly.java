@@ -31,6 +31,7 @@ import dev.retention.runtime.internal.sweep.SweepEnvironment;
 import dev.retention.runtime.internal.sweep.StatementWatch;
 import dev.retention.runtime.internal.sweep.Sweeper;
 import dev.retention.runtime.internal.tenant.TenantAccess;
+import dev.retention.runtime.internal.tenant.TenantColumns;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.TransactionChoice;
@@ -186,7 +187,9 @@ public final class RuntimeAssembly {
     if (tenants.tenancy().discriminated().contains(model.entityName())
         || tenants.tenancy().discriminated().contains(model.entityType().getName())) {
       // Its rows carry their tenant in a column: a look by schema would not tell them apart, one by that column does.
-      return ProviderSupport.tenantColumnLook(emf, database, model);
+      return TenantColumns.hibernateAttribute(model.entityType())
+          .map(attribute -> ProviderSupport.tenantColumnLook(emf, database, model, attribute))
+          .orElseGet(() -> SchemaLook.Decision.none("its tenant column is not a @TenantId attribute"));
     }
     return ProviderSupport.schemaLook(emf, database, model);
   }

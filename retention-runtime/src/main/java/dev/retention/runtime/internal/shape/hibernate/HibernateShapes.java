@@ -10,7 +10,6 @@ import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.CatalogWatch;
 import dev.retention.runtime.internal.shape.NativeShapes;
 import dev.retention.runtime.internal.shape.SchemaLook;
-import dev.retention.runtime.internal.tenant.TenantColumns;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
@@ -137,9 +136,11 @@ public final class HibernateShapes {
    * condition and no scope, its entity is one table whose {@code @Ttl} column is on the native allow-list, and the
    * database compares the tenant column exactly (a tenant value it returns is matched in Java by equality). The look
    * finds a superset of the rows the pass deletes in each tenant, so none is missed.
+   *
+   * @param tenantAttribute the entity's {@code @TenantId} attribute, by name
    */
   public static SchemaLook.Decision tenantColumnLook(EntityManagerFactory emf, DatabaseProfile database,
-      PassModel pass) {
+      PassModel pass, String tenantAttribute) {
     if (database.tenantSchemas().isEmpty()) {
       return SchemaLook.Decision.none(database.name() + " states no look across tenants");
     }
@@ -168,17 +169,13 @@ public final class HibernateShapes {
     if (ttl.refused().isPresent()) {
       return SchemaLook.Decision.none(ttl.refusal());
     }
-    Optional<String> attribute = TenantColumns.hibernateAttribute(pass.entityType());
-    if (attribute.isEmpty()) {
-      return SchemaLook.Decision.none("its @TenantId attribute is not found");
-    }
-    NativeColumns.Column tenant = NativeColumns.of(factory, single, attribute.get(), "@TenantId attribute",
+    NativeColumns.Column tenant = NativeColumns.of(factory, single, tenantAttribute, "@TenantId attribute",
         NativeColumns.SCOPE_TYPES);
     if (tenant.refused().isPresent()) {
       return SchemaLook.Decision.none(tenant.refusal());
     }
-    ScopeComparison comparison = ScopeColumn.comparison(factory, database, pass.entityType(), attribute.get(),
-        "the @TenantId attribute " + attribute.get(), "the tenant column ");
+    ScopeComparison comparison = ScopeColumn.comparison(factory, database, pass.entityType(), tenantAttribute,
+        "the @TenantId attribute " + tenantAttribute, "the tenant column ");
     if (!comparison.exact()) {
       return SchemaLook.Decision.none("its tenant column is not known to compare exactly: " + comparison.why());
     }
