@@ -153,7 +153,7 @@ class SchemaLookTest extends DatabaseSuite {
    */
   @Test
   void aFailingLookFallsBackToEveryTenantsOwnLook() throws SQLException {
-    warnings.expect("the look across " + SCHEMAS + " tenants' schemas failed; every tenant is visited, each looking"
+    warnings.expect("the look across " + SCHEMAS + " tenants failed; every tenant is visited, each looking"
         + " for itself");
     warnings.expect("\\[tenant " + tenants.get(SCHEMAS - 1) + "\\]: .*failed: .*SweepFailedException");
     RecordingListener listener = new RecordingListener();

@@ -128,6 +128,22 @@ final class ProviderSupport {
     }
   }
 
+  /**
+   * Whether the tenants of {@code pass}, whose rows carry their tenant in a {@code @TenantId} column, are looked at
+   * together once a round; not without Hibernate, or with a Hibernate whose mapping model differs.
+   */
+  static SchemaLook.Decision tenantColumnLook(EntityManagerFactory emf, DatabaseProfile database, PassModel pass,
+      String tenantAttribute) {
+    if (!hibernatePresent()) {
+      return SchemaLook.Decision.none("the provider is not Hibernate");
+    }
+    try {
+      return HibernateShapes.tenantColumnLook(emf, database, pass, tenantAttribute);
+    } catch (LinkageError otherHibernate) {
+      return SchemaLook.Decision.none("this Hibernate's mapping model is not the one the look reads");
+    }
+  }
+
   /** The passes' locks in the factory's database; none without Hibernate, or on a database without session locks. */
   static PassLocks passLocks(EntityManagerFactory emf, DatabaseProfile database) {
     if (!hibernatePresent()) {

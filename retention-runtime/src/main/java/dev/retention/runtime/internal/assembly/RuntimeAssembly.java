@@ -31,6 +31,7 @@ import dev.retention.runtime.internal.sweep.SweepEnvironment;
 import dev.retention.runtime.internal.sweep.StatementWatch;
 import dev.retention.runtime.internal.sweep.Sweeper;
 import dev.retention.runtime.internal.tenant.TenantAccess;
+import dev.retention.runtime.internal.tenant.TenantColumns;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.TransactionChoice;
@@ -175,8 +176,8 @@ public final class RuntimeAssembly {
 
   /**
    * Whether the tenants of {@code model} are looked at across their schemas once a round, rather than each by its own
-   * sweep: only for a runtime with tenants, and not where the entity's rows carry their tenant in a column
-   * ({@code @TenantId}), which every tenant's schema would share.
+   * sweep: only for a runtime with tenants; across their schemas, or where the entity's rows carry their tenant in a
+   * column ({@code @TenantId}), across the values of that column.
    */
   private static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel model,
       TenantAccess tenants) {
@@ -185,8 +186,10 @@ public final class RuntimeAssembly {
     }
     if (tenants.tenancy().discriminated().contains(model.entityName())
         || tenants.tenancy().discriminated().contains(model.entityType().getName())) {
-      return SchemaLook.Decision.none("its rows carry their tenant in a column, which a look by schema does not tell"
-          + " apart");
+      // Its rows carry their tenant in a column: a look by schema would not tell them apart, one by that column does.
+      return TenantColumns.hibernateAttribute(model.entityType())
+          .map(attribute -> ProviderSupport.tenantColumnLook(emf, database, model, attribute))
+          .orElseGet(() -> SchemaLook.Decision.none("its tenant column is not a @TenantId attribute"));
     }
     return ProviderSupport.schemaLook(emf, database, model);
   }

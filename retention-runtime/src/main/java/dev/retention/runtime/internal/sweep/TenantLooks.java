@@ -29,6 +29,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * than the look's, and after a sweep of it that failed, was skipped, left work or made no progress. A look that fails
  * visits every tenant that round, as without it, says so in the log, and forgets where the tables are, so that each
  * tenant's next visit asks again (a schema renamed, a table moved).
+ *
+ * <p>A {@code @TenantId} pass, whose tenants share one table, goes the same way: its look reads which tenant values
+ * hold expired rows, and each tenant's "schema" is the tenant value its own session binds.
  */
 final class TenantLooks {
 
@@ -102,7 +105,7 @@ final class TenantLooks {
       homes.clear();
       if (!failing) {
         failing = true;
-        LOGGER.log(Level.WARNING, pass.name() + ": the look across " + schemas.size() + " tenants' schemas failed;"
+        LOGGER.log(Level.WARNING, pass.name() + ": the look across " + schemas.size() + " tenants failed;"
             + " every tenant is visited, each looking for itself, until it works again", e);
       }
       return new LinkedHashSet<>(tenants);
@@ -140,9 +143,7 @@ final class TenantLooks {
 
   /** Whether the pass's tenants are looked at across their schemas, as the start line says it after the pass. */
   static String describe(SchemaLook.Decision decision) {
-    return decision.look().isPresent()
-        ? ", its tenants' schemas looked at together once a round (one statement for up to 200 schemas of one server,"
-            + " each tenant's schema as its own session finds the table; only tenants with expired rows visited)"
+    return decision.look().isPresent() ? decision.look().get().describe()
         : ", a look per tenant" + (decision.why().isEmpty() ? "" : " (" + decision.why() + ")");
   }
 }

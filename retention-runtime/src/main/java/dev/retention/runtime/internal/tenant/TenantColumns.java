@@ -34,6 +34,28 @@ public final class TenantColumns {
   }
 
   /**
+   * The attribute of {@code entity} (or a superclass) annotated {@code @TenantId}, by its name as the mapping names it
+   * (a field's name, a getter's property); empty when none is.
+   */
+  public static Optional<String> hibernateAttribute(Class<?> entity) {
+    for (Class<?> type = entity; type != null && type != Object.class; type = type.getSuperclass()) {
+      for (java.lang.reflect.Field field : type.getDeclaredFields()) {
+        if (named(field.getDeclaredAnnotations(), HIBERNATE_TENANT_ID)) {
+          return Optional.of(field.getName());
+        }
+      }
+      for (java.lang.reflect.Method method : type.getDeclaredMethods()) {
+        if (named(method.getDeclaredAnnotations(), HIBERNATE_TENANT_ID)) {
+          String name = method.getName().replaceFirst("^(get|is)", "");
+          return name.isEmpty() ? Optional.empty()
+              : Optional.of(Character.toLowerCase(name.charAt(0)) + name.substring(1));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
    * EclipseLink's tenancy of {@code entities}: those marked {@code @Multitenant} (on the class or a superclass), swept
    * through its {@code eclipselink.tenant-id} property; empty when none is.
    */

@@ -131,6 +131,59 @@ public final class HibernateShapes {
   }
 
   /**
+   * Whether the tenants of {@code pass}, whose entity carries its tenant in a {@code @TenantId} column, can be looked at
+   * together: where {@code database} states where a session finds a table, the factory is Hibernate's, the pass has no
+   * condition and no scope, its entity is one table whose {@code @Ttl} column is on the native allow-list, and the
+   * database compares the tenant column exactly (a tenant value it returns is matched in Java by equality). The look
+   * finds a superset of the rows the pass deletes in each tenant, so none is missed.
+   *
+   * @param tenantAttribute the entity's {@code @TenantId} attribute, by name
+   */
+  public static SchemaLook.Decision tenantColumnLook(EntityManagerFactory emf, DatabaseProfile database,
+      PassModel pass, String tenantAttribute) {
+    if (database.tenantSchemas().isEmpty()) {
+      return SchemaLook.Decision.none(database.name() + " states no look across tenants");
+    }
+    SessionFactoryImplementor factory;
+    try {
+      factory = emf.unwrap(SessionFactoryImplementor.class);
+    } catch (PersistenceException | IllegalArgumentException notHibernate) {
+      return SchemaLook.Decision.none("the provider is not Hibernate");
+    }
+    if (pass.condition().isPresent()) {
+      return SchemaLook.Decision.none("the pass has a condition");
+    }
+    if (pass.scopeAttribute().isPresent()) {
+      return SchemaLook.Decision.none("the pass has a scope, whose windows may be shorter than the pass's");
+    }
+    if (!(factory.getMappingMetamodel().getEntityDescriptor(pass.entityType())
+        instanceof SingleTableEntityPersister single)) {
+      return SchemaLook.Decision.none("its entity is not mapped to one table");
+    }
+    String table = single.getIdentifierTableName();
+    if (table.contains(".")) {
+      return SchemaLook.Decision.none("its table " + table + " is named with its schema");
+    }
+    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
+        NativeColumns.TTL_TYPES);
+    if (ttl.refused().isPresent()) {
+      return SchemaLook.Decision.none(ttl.refusal());
+    }
+    NativeColumns.Column tenant = NativeColumns.of(factory, single, tenantAttribute, "@TenantId attribute",
+        NativeColumns.SCOPE_TYPES);
+    if (tenant.refused().isPresent()) {
+      return SchemaLook.Decision.none(tenant.refusal());
+    }
+    ScopeComparison comparison = ScopeColumn.comparison(factory, database, pass.entityType(), tenantAttribute,
+        "the @TenantId attribute " + tenantAttribute, "the tenant column ");
+    if (!comparison.exact()) {
+      return SchemaLook.Decision.none("its tenant column is not known to compare exactly: " + comparison.why());
+    }
+    return new SchemaLook.Decision(Optional.of(new TenantColumnLook(database.tenantSchemas().get(), table,
+        tenant.name(), ttl.name(), pass)), "");
+  }
+
+  /**
    * The shapes for the factory, fastest first: the purge of {@code @SoftDelete} entities, then those {@code database}
    * gets; none when the factory is not Hibernate's.
    */

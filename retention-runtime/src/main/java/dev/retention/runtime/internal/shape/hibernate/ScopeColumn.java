@@ -25,17 +25,29 @@ final class ScopeColumn {
   /** How {@code database} compares the scope column of {@code pass}, a scoped pass, as its catalog says now. */
   static ScopeComparison comparison(SessionFactoryImplementor factory, DatabaseProfile database, PassModel pass) {
     String attribute = pass.scopeAttribute().orElseThrow();
+    return comparison(factory, database, pass.entityType(), attribute, "the @TtlScope attribute " + attribute,
+        "the scope column ");
+  }
+
+  /**
+   * How {@code database} compares the column of {@code attribute} of {@code entity} with a value of its Java type, as
+   * its catalog says now; a {@code @TenantId} column as a scope column is.
+   *
+   * @param named the attribute as a reason names it
+   * @param columnRole the column as a reason names it, before its name: "the scope column "
+   */
+  static ScopeComparison comparison(SessionFactoryImplementor factory, DatabaseProfile database, Class<?> entityType,
+      String attribute, String named, String columnRole) {
     Optional<ScopeColumns> catalog = database.scopeColumns();
     if (catalog.isEmpty()) {
       return database.scopeComparisonNotRead(database.name() + "'s catalog of scope columns is not read");
     }
-    EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(pass.entityType());
+    EntityPersister persister = factory.getMappingMetamodel().getEntityDescriptor(entityType);
     if (!(persister instanceof AbstractEntityPersister entity)) {
       return database.scopeComparisonNotRead("the entity's persister names no column");
     }
     AttributeMapping mapping = entity.findAttributeMapping(attribute);
-    NativeColumns.Column column = NativeColumns.check(factory, mapping, "the @TtlScope attribute " + attribute,
-        NativeColumns.SCOPE_TYPES);
+    NativeColumns.Column column = NativeColumns.check(factory, mapping, named, NativeColumns.SCOPE_TYPES);
     if (column.refused().isPresent()) {
       return database.scopeComparisonNotRead(column.refusal());
     }
@@ -48,7 +60,7 @@ final class ScopeColumn {
       return session.doReturningWork(connection -> catalog.get().comparison(connection, table, column.name(),
           javaType));
     } catch (RuntimeException unreadable) {
-      return database.scopeComparisonNotRead("cannot tell how " + database.name() + " compares the scope column "
+      return database.scopeComparisonNotRead("cannot tell how " + database.name() + " compares " + columnRole
           + column.name() + " (" + unreadable.getMessage() + ")");
     }
   }
