@@ -98,36 +98,12 @@ public final class HibernateShapes {
    * finds a superset of the rows the pass deletes, so a tenant it visits in vain costs a look, and none is missed.
    */
   public static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel pass) {
-    if (database.tenantSchemas().isEmpty()) {
-      return SchemaLook.Decision.none(database.name() + " states no look across schemas");
+    LookTable looked = LookTable.of(emf, database, pass, "schemas");
+    if (looked.refusal() != null) {
+      return SchemaLook.Decision.none(looked.refusal());
     }
-    SessionFactoryImplementor factory;
-    try {
-      factory = emf.unwrap(SessionFactoryImplementor.class);
-    } catch (PersistenceException | IllegalArgumentException notHibernate) {
-      return SchemaLook.Decision.none("the provider is not Hibernate");
-    }
-    if (pass.condition().isPresent()) {
-      return SchemaLook.Decision.none("the pass has a condition");
-    }
-    if (pass.scopeAttribute().isPresent()) {
-      return SchemaLook.Decision.none("the pass has a scope, whose windows may be shorter than the pass's");
-    }
-    if (!(factory.getMappingMetamodel().getEntityDescriptor(pass.entityType())
-        instanceof SingleTableEntityPersister single)) {
-      return SchemaLook.Decision.none("its entity is not mapped to one table");
-    }
-    String table = single.getIdentifierTableName();
-    if (table.contains(".")) {
-      return SchemaLook.Decision.none("its table " + table + " is named with its schema");
-    }
-    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
-        NativeColumns.TTL_TYPES);
-    if (ttl.refused().isPresent()) {
-      return SchemaLook.Decision.none(ttl.refusal());
-    }
-    return new SchemaLook.Decision(Optional.of(new SchemaLookStatement(database.tenantSchemas().get(), table,
-        ttl.name(), pass)), "");
+    return new SchemaLook.Decision(Optional.of(new SchemaLookStatement(database.tenantSchemas().get(), looked.table(),
+        looked.ttl().name(), pass)), "");
   }
 
   /**
@@ -141,46 +117,68 @@ public final class HibernateShapes {
    */
   public static SchemaLook.Decision tenantColumnLook(EntityManagerFactory emf, DatabaseProfile database,
       PassModel pass, String tenantAttribute) {
-    if (database.tenantSchemas().isEmpty()) {
-      return SchemaLook.Decision.none(database.name() + " states no look across tenants");
+    LookTable looked = LookTable.of(emf, database, pass, "tenants");
+    if (looked.refusal() != null) {
+      return SchemaLook.Decision.none(looked.refusal());
     }
-    SessionFactoryImplementor factory;
-    try {
-      factory = emf.unwrap(SessionFactoryImplementor.class);
-    } catch (PersistenceException | IllegalArgumentException notHibernate) {
-      return SchemaLook.Decision.none("the provider is not Hibernate");
-    }
-    if (pass.condition().isPresent()) {
-      return SchemaLook.Decision.none("the pass has a condition");
-    }
-    if (pass.scopeAttribute().isPresent()) {
-      return SchemaLook.Decision.none("the pass has a scope, whose windows may be shorter than the pass's");
-    }
-    if (!(factory.getMappingMetamodel().getEntityDescriptor(pass.entityType())
-        instanceof SingleTableEntityPersister single)) {
-      return SchemaLook.Decision.none("its entity is not mapped to one table");
-    }
-    String table = single.getIdentifierTableName();
-    if (table.contains(".")) {
-      return SchemaLook.Decision.none("its table " + table + " is named with its schema");
-    }
-    NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
-        NativeColumns.TTL_TYPES);
-    if (ttl.refused().isPresent()) {
-      return SchemaLook.Decision.none(ttl.refusal());
-    }
-    NativeColumns.Column tenant = NativeColumns.of(factory, single, tenantAttribute, "@TenantId attribute",
-        NativeColumns.SCOPE_TYPES);
+    NativeColumns.Column tenant = NativeColumns.of(looked.factory(), looked.persister(), tenantAttribute,
+        "@TenantId attribute", NativeColumns.SCOPE_TYPES);
     if (tenant.refused().isPresent()) {
       return SchemaLook.Decision.none(tenant.refusal());
     }
-    ScopeComparison comparison = ScopeColumn.comparison(factory, database, pass.entityType(), tenantAttribute,
-        "the @TenantId attribute " + tenantAttribute, "the tenant column ");
+    ScopeComparison comparison = ScopeColumn.comparison(looked.factory(), database, pass.entityType(),
+        tenantAttribute, "the @TenantId attribute " + tenantAttribute, "the tenant column ");
     if (!comparison.exact()) {
       return SchemaLook.Decision.none("its tenant column is not known to compare exactly: " + comparison.why());
     }
-    return new SchemaLook.Decision(Optional.of(new TenantColumnLook(database.tenantSchemas().get(), table,
-        tenant.name(), ttl.name(), pass)), "");
+    return new SchemaLook.Decision(Optional.of(new TenantColumnLook(database.tenantSchemas().get(), looked.table(),
+        tenant.name(), looked.ttl().name(), pass)), "");
+  }
+
+  /**
+   * What both looks across tenants need of a pass, or why it has none: a database that states where a session finds a
+   * table, Hibernate, no condition (JPQL) and no scope (its windows may be shorter than the pass's), one table named
+   * without its schema, and a {@code @Ttl} column on the native allow-list. Exactly one of {@code refusal} and the
+   * rest is set.
+   */
+  private record LookTable(String refusal, SessionFactoryImplementor factory, SingleTableEntityPersister persister,
+      String table, NativeColumns.Column ttl) {
+
+    static LookTable of(EntityManagerFactory emf, DatabaseProfile database, PassModel pass, String across) {
+      if (database.tenantSchemas().isEmpty()) {
+        return refused(database.name() + " states no look across " + across);
+      }
+      SessionFactoryImplementor factory;
+      try {
+        factory = emf.unwrap(SessionFactoryImplementor.class);
+      } catch (PersistenceException | IllegalArgumentException notHibernate) {
+        return refused("the provider is not Hibernate");
+      }
+      if (pass.condition().isPresent()) {
+        return refused("the pass has a condition");
+      }
+      if (pass.scopeAttribute().isPresent()) {
+        return refused("the pass has a scope, whose windows may be shorter than the pass's");
+      }
+      if (!(factory.getMappingMetamodel().getEntityDescriptor(pass.entityType())
+          instanceof SingleTableEntityPersister single)) {
+        return refused("its entity is not mapped to one table");
+      }
+      String table = single.getIdentifierTableName();
+      if (table.contains(".")) {
+        return refused("its table " + table + " is named with its schema");
+      }
+      NativeColumns.Column ttl = NativeColumns.of(factory, single, pass.ttlAttribute(), "@Ttl attribute",
+          NativeColumns.TTL_TYPES);
+      if (ttl.refused().isPresent()) {
+        return refused(ttl.refusal());
+      }
+      return new LookTable(null, factory, single, table, ttl);
+    }
+
+    private static LookTable refused(String why) {
+      return new LookTable(why, null, null, null, null);
+    }
   }
 
   /**
