@@ -93,7 +93,13 @@ public final class Jpa {
   }
 
   public static <T> T inTransaction(EntityManagerFactory emf, Function<EntityManager, T> work) {
-    EntityManager em = emf.createEntityManager();
+    return inTransaction(emf, Map.of(), work);
+  }
+
+  /** Runs {@code work} in a transaction of an entity manager created with {@code properties} (a tenant's, say). */
+  public static <T> T inTransaction(EntityManagerFactory emf, Map<String, ?> properties,
+      Function<EntityManager, T> work) {
+    EntityManager em = emf.createEntityManager(properties);
     try {
       em.getTransaction().begin();
       T result = work.apply(em);

@@ -296,17 +296,6 @@ class SchemaPerTenantTest extends DatabaseSuite {
 
   /** Runs {@code work} in a transaction of a session opened for {@code tenant}. */
   private <T> T inTenant(String tenant, java.util.function.Function<EntityManager, T> work) {
-    EntityManager em = emf.createEntityManager(Map.of("org.hibernate.tenantId", tenant));
-    try {
-      em.getTransaction().begin();
-      T result = work.apply(em);
-      em.getTransaction().commit();
-      return result;
-    } finally {
-      if (em.getTransaction().isActive()) {
-        em.getTransaction().rollback();
-      }
-      em.close();
-    }
+    return Jpa.inTransaction(emf, Map.of("org.hibernate.tenantId", tenant), work);
   }
 }

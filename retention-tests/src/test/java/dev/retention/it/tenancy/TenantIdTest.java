@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.RecordingListener;
+import dev.retention.it.support.Jpa;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRuntime;
@@ -148,17 +149,6 @@ class TenantIdTest extends DatabaseSuite {
   }
 
   private <T> T inTenant(String tenant, java.util.function.Function<EntityManager, T> work) {
-    EntityManager em = emf.createEntityManager(Map.of("org.hibernate.tenantId", tenant));
-    try {
-      em.getTransaction().begin();
-      T result = work.apply(em);
-      em.getTransaction().commit();
-      return result;
-    } finally {
-      if (em.getTransaction().isActive()) {
-        em.getTransaction().rollback();
-      }
-      em.close();
-    }
+    return Jpa.inTransaction(emf, Map.of("org.hibernate.tenantId", tenant), work);
   }
 }

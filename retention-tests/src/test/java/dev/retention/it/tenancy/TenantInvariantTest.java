@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RandomCases;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionOptions;
@@ -144,16 +145,9 @@ class TenantInvariantTest extends DatabaseSuite {
   }
 
   private void inTenant(String tenant, java.util.function.Consumer<EntityManager> work) {
-    EntityManager em = emf.createEntityManager(Map.of("org.hibernate.tenantId", tenant));
-    try {
-      em.getTransaction().begin();
+    Jpa.inTransaction(emf, Map.of("org.hibernate.tenantId", tenant), em -> {
       work.accept(em);
-      em.getTransaction().commit();
-    } finally {
-      if (em.getTransaction().isActive()) {
-        em.getTransaction().rollback();
-      }
-      em.close();
-    }
+      return null;
+    });
   }
 }
