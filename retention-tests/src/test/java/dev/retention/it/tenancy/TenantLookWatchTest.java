@@ -36,7 +36,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * given a case-insensitive collation or a {@code char(n)} type, the table replaced by a view) makes the look step aside
  * at the next round: every tenant is visited, each looking for itself, so the rows of a tenant the look would now miss
  * still go; the log says why once, a start line says so, and the look comes back once the column compares exactly
- * again. PostgreSQL's alone: it is the database whose catalog the look is taken on.
+ * again; a table partitioned meanwhile keeps it. PostgreSQL's alone: it is the database whose catalog the look is taken
+ * on.
  */
 @Timeout(300)
 @ParameterizedClass(name = "{0}")
@@ -158,6 +159,34 @@ class TenantLookWatchTest extends DatabaseSuite {
       assertEquals(1, aside.deleted(), aside::toString);
       assertEquals(Set.copyOf(TENANTS), Set.copyOf(visited()), "every tenant visited while the look steps aside");
     }
+    assertEveryLiveRowStaysAndNoExpiredRowIsLeft();
+  }
+
+  /**
+   * Partitioned after start, the table is judged again and the look stays: over the parent it reads every partition,
+   * as each tenant's statements do. Nothing steps aside, and only the tenant with expired rows is visited.
+   */
+  @Test
+  void aTablePartitionedAfterStartKeepsTheLook() throws SQLException {
+    try (RetentionRuntime retention = runtime()) {
+      firstRoundAndAnIdleOne(retention);
+
+      execute("alter table tenant_note rename to tenant_note_plain",
+          "create table tenant_note (id bigint not null, tenant varchar(255), expiresAt timestamp(6) with time zone"
+              + " not null) partition by range (expiresAt)",
+          "create table tenant_note_old partition of tenant_note for values from (minvalue) to"
+              + " ('2026-03-01 12:00:00+00')",
+          "create table tenant_note_new partition of tenant_note for values from ('2026-03-01 12:00:00+00') to"
+              + " (maxvalue)",
+          "insert into tenant_note select id, tenant, expiresAt from tenant_note_plain",
+          "drop table tenant_note_plain");
+      insert("globex", NOW.minus(Duration.ofMinutes(1)));
+      insert("globex", NOW);
+      SweepReport round = round(retention);
+      assertEquals(2, round.deleted(), round::toString);
+      assertEquals(List.of("globex"), visited(), "the look stays: only the tenant with expired rows is visited");
+    }
+    assertEquals(List.of(), warnings.messages(), "nothing stepped aside");
     assertEveryLiveRowStaysAndNoExpiredRowIsLeft();
   }
 
