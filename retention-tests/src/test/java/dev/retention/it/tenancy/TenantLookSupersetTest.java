@@ -74,11 +74,7 @@ class TenantLookSupersetTest extends DatabaseSuite {
     execute(insert, ++nextId, "t3", true, Timestamp.from(NOW.minus(Duration.ofDays(1))));
 
     sweepsEveryVisibleExpiredRow(HeldTenantNote.class.getName(), tenant -> {
-      try {
-        execute(insert, ++nextId, tenant, false, Timestamp.from(NOW.minus(Duration.ofMinutes(1))));
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
+      execute(insert, ++nextId, tenant, false, Timestamp.from(NOW.minus(Duration.ofMinutes(1))));
     });
     assertEquals(1, count("select count(*) from held_tenant_note where hold"), "the held note stays");
     assertEquals(TENANTS.size(), count("select count(*) from held_tenant_note where not hold"),
@@ -95,11 +91,7 @@ class TenantLookSupersetTest extends DatabaseSuite {
     execute(insert, "other", ++nextId, "t3", Timestamp.from(NOW.minus(Duration.ofDays(1))));
 
     sweepsEveryVisibleExpiredRow(TenantEvent.class.getName(), tenant -> {
-      try {
-        execute(insert, "mapped", ++nextId, tenant, Timestamp.from(NOW.minus(Duration.ofMinutes(1))));
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
+      execute(insert, "mapped", ++nextId, tenant, Timestamp.from(NOW.minus(Duration.ofMinutes(1))));
     });
     assertEquals(1, count("select count(*) from tenant_event where kind = 'other'"), "the other kind stays");
     assertEquals(TENANTS.size(), count("select count(*) from tenant_event where kind = 'mapped'"),
@@ -124,12 +116,8 @@ class TenantLookSupersetTest extends DatabaseSuite {
 
     // An expired row in each partition: a minute before the cutoff (old), and at the cutoff itself (new).
     sweepsEveryVisibleExpiredRow(TenantNote.class.getName(), tenant -> {
-      try {
-        execute(insert, ++nextId, tenant, Timestamp.from(NOW.minus(Duration.ofMinutes(1))));
-        execute(insert, ++nextId, tenant, Timestamp.from(NOW));
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
+      execute(insert, ++nextId, tenant, Timestamp.from(NOW.minus(Duration.ofMinutes(1))));
+      execute(insert, ++nextId, tenant, Timestamp.from(NOW));
     });
     assertEquals(TENANTS.size(), count("select count(*) from tenant_note"), "the live rows stay");
   }
@@ -165,12 +153,12 @@ class TenantLookSupersetTest extends DatabaseSuite {
    * expired rows to t2 alone, and runs another: on PostgreSQL the look visits t2 and t3, whose hidden rows it finds
    * (in vain), and not t1; each tenant's own sweep then finds nothing left.
    */
-  private void sweepsEveryVisibleExpiredRow(String pass, java.util.function.Consumer<String> expire) {
+  private void sweepsEveryVisibleExpiredRow(String pass, Expiring expire) throws SQLException {
     String line = StartLine.of(runtime());
     assertTrue(passLine(line, pass).contains(looks() ? LOOK : ", a look per tenant ("), line);
     try (RetentionRuntime retention = runtime()) {
       retention.sweep(pass);
-      expire.accept("t2");
+      expire.in("t2");
       listener.sweeps.clear();
       SweepReport round = retention.sweep(pass);
       assertTrue(round.failure().isEmpty(), round::toString);
@@ -187,6 +175,11 @@ class TenantLookSupersetTest extends DatabaseSuite {
         assertEquals(0, own.deleted(), () -> "the round left rows of " + tenant + ": " + own);
       }
     }
+  }
+
+  /** Writes expired rows a tenant's sweep sees. */
+  private interface Expiring {
+    void in(String tenant) throws SQLException;
   }
 
   private RetentionRuntime runtime() {
