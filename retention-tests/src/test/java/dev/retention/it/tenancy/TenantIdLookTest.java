@@ -150,6 +150,7 @@ class TenantIdLookTest extends DatabaseSuite {
       assertTrue(idle.failure().isEmpty(), idle::toString);
       if (looks()) {
         assertEquals(List.of(), listener.sweeps, "no tenant visited in an idle round");
+        // Beside it, the catalog read that watches the tenant column, on the look's connection past the inspector.
         assertEquals(1, statements.get(), "statements of an idle round over " + TENANTS + " tenant values");
       } else {
         assertEquals(TENANTS, listener.sweeps.size(), "each tenant looks for itself");

@@ -116,13 +116,16 @@ final class ProviderSupport {
   /**
    * Whether the tenants of {@code pass} are looked at across their schemas at once; not without Hibernate, or with a
    * Hibernate whose mapping model differs.
+   *
+   * @param tenant the tenant whose session Hibernate writes the pass's selection for, where Hibernate names tenants
    */
-  static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel pass) {
+  static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel pass,
+      Optional<String> tenant) {
     if (!hibernatePresent()) {
       return SchemaLook.Decision.none("the provider is not Hibernate");
     }
     try {
-      return HibernateShapes.schemaLook(emf, database, pass);
+      return HibernateShapes.schemaLook(emf, database, pass, tenant);
     } catch (LinkageError otherHibernate) {
       return SchemaLook.Decision.none("this Hibernate's mapping model is not the one the look reads");
     }
@@ -131,14 +134,16 @@ final class ProviderSupport {
   /**
    * Whether the tenants of {@code pass}, whose rows carry their tenant in a {@code @TenantId} column, are looked at
    * together once a round; not without Hibernate, or with a Hibernate whose mapping model differs.
+   *
+   * @param tenant the tenant whose session Hibernate writes the pass's selection for
    */
   static SchemaLook.Decision tenantColumnLook(EntityManagerFactory emf, DatabaseProfile database, PassModel pass,
-      String tenantAttribute) {
+      String tenantAttribute, Optional<String> tenant) {
     if (!hibernatePresent()) {
       return SchemaLook.Decision.none("the provider is not Hibernate");
     }
     try {
-      return HibernateShapes.tenantColumnLook(emf, database, pass, tenantAttribute);
+      return HibernateShapes.tenantColumnLook(emf, database, pass, tenantAttribute, tenant);
     } catch (LinkageError otherHibernate) {
       return SchemaLook.Decision.none("this Hibernate's mapping model is not the one the look reads");
     }

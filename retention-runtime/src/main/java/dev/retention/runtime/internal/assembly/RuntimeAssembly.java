@@ -32,6 +32,7 @@ import dev.retention.runtime.internal.sweep.StatementWatch;
 import dev.retention.runtime.internal.sweep.Sweeper;
 import dev.retention.runtime.internal.tenant.TenantAccess;
 import dev.retention.runtime.internal.tenant.TenantColumns;
+import dev.retention.runtime.internal.tenant.TenantSessions;
 import dev.retention.runtime.internal.transaction.BatchTransactions;
 import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.TransactionChoice;
@@ -184,14 +185,18 @@ public final class RuntimeAssembly {
     if (!tenants.perTenant()) {
       return SchemaLook.Decision.none("");
     }
+    // Hibernate writes the pass's selection for the session of the tenant the checks run as, where it names tenants
+    // (elsewhere the application's TenantRunner, around these checks, routes the session).
+    Optional<String> sessionTenant = tenants.tenancy().tenantProperty().isPresent() ? TenantSessions.current()
+        : Optional.empty();
     if (tenants.tenancy().discriminated().contains(model.entityName())
         || tenants.tenancy().discriminated().contains(model.entityType().getName())) {
       // Its rows carry their tenant in a column: a look by schema would not tell them apart, one by that column does.
       return TenantColumns.hibernateAttribute(model.entityType())
-          .map(attribute -> ProviderSupport.tenantColumnLook(emf, database, model, attribute))
+          .map(attribute -> ProviderSupport.tenantColumnLook(emf, database, model, attribute, sessionTenant))
           .orElseGet(() -> SchemaLook.Decision.none("its tenant column is not a @TenantId attribute"));
     }
-    return ProviderSupport.schemaLook(emf, database, model);
+    return ProviderSupport.schemaLook(emf, database, model, sessionTenant);
   }
 
   /**

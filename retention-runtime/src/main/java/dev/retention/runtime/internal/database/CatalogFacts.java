@@ -18,4 +18,13 @@ public interface CatalogFacts {
    * read exactly when nothing a native statement relies on changed; both named as the provider's statements name them.
    */
   String read(Connection connection, String table, Optional<String> column) throws SQLException;
+
+  /**
+   * Why a look across tenants, which reads the table natively, is not proven over a table of which the catalog says
+   * {@code facts} ({@link #read}'s text): a relation of a kind the look was not tested on, or none; empty where it is.
+   * Not read, by default: no look rests on a catalog that does not say.
+   */
+  default Optional<String> lookRefusal(String facts) {
+    return Optional.of("the kind of its table is not read from this database's catalog");
+  }
 }

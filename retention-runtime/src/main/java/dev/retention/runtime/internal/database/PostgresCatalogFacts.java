@@ -10,7 +10,8 @@ import java.util.Optional;
  * PostgreSQL's facts of a pass's table, in one catalog statement: its kind ({@code relkind}: a plain table, or
  * partitioned), whether other tables inherit from it (partitions and children), the scope column's type, collation and
  * whether that collation is deterministic, and the oids of its indexes. What the ctid statement, the range statement
- * and an exact scope were chosen on.
+ * and an exact scope were chosen on, and what the look across {@code @TenantId} values rests on (the tenant column
+ * read as the scope column).
  */
 final class PostgresCatalogFacts implements CatalogFacts {
 
@@ -34,5 +35,22 @@ final class PostgresCatalogFacts implements CatalogFacts {
         return result.getString(1);
       }
     }
+  }
+
+  /**
+   * A plain table ({@code r}) or a partitioned one ({@code p}): a native select of the parent, as Hibernate's own
+   * statement, reads every partition and every inheriting child. Anything else (a view, a foreign table, a table gone)
+   * was not proven.
+   */
+  @Override
+  public Optional<String> lookRefusal(String facts) {
+    String kind = facts.split(" ", 2)[0];
+    return switch (kind) {
+      case "r", "p" -> Optional.empty();
+      case "v", "m" -> Optional.of("its table is now a view");
+      case "f" -> Optional.of("its table is now a foreign table");
+      default -> Optional.of(facts.startsWith("not in the catalog") ? "its table is not in the catalog"
+          : "its table is now a relation of kind " + kind);
+    };
   }
 }

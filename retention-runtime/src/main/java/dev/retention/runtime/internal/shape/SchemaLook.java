@@ -12,7 +12,8 @@ import java.util.Optional;
  * portable JPQL, as before. The look states the date alone (and the floor of epoch milliseconds), so it finds every
  * row the pass's statements would delete and maybe more (a visit that finds nothing), never fewer, for a pass it takes:
  * no condition, no scope, one table, its {@code @Ttl} column compared by the database as the pass's statements compare
- * it.
+ * it. That the date is all it states is asked of Hibernate at {@code build()}: the pass's selection as Hibernate writes
+ * it for a tenant's session must be a conjunction over that one table holding the look's conjuncts, whatever it adds.
  */
 public interface SchemaLook {
 
@@ -21,6 +22,20 @@ public interface SchemaLook {
    * the session does not find the table by its unqualified name.
    */
   Optional<Home> home(EntityManager em);
+
+  /**
+   * Why the look cannot be trusted this round, asked in the session it runs in, just before it: what it rests on in the
+   * database's catalog beyond what the tenants' own statements rest on, read again; empty when it can. The look across
+   * schemas rests on nothing more: it compares the {@code @Ttl} column of each tenant's table with the cutoff bound as
+   * the native statements bind it, as each tenant's own statement compares that column, so a type, a collation or a
+   * partitioning changed under them changes both alike. The look across {@code @TenantId} values rests on the tenant
+   * column comparing exactly, which a migration may change.
+   *
+   * @throws RuntimeException when it cannot be read: the look fails, and every tenant is visited
+   */
+  default Optional<String> untrusted(EntityManager em) {
+    return Optional.empty();
+  }
 
   /**
    * The positions in {@code schemas}, all on the server of {@code em}'s session, of the schemas whose table holds an

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which tenants a background round visits, where the pass's tenants can be looked at across their schemas at once
@@ -28,7 +29,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * tenant is visited whatever the look says until then, where its session found no table or found it on another server
  * than the look's, and after a sweep of it that failed, was skipped, left work or made no progress. A look that fails
  * visits every tenant that round, as without it, says so in the log, and forgets where the tables are, so that each
- * tenant's next visit asks again (a schema renamed, a table moved).
+ * tenant's next visit asks again (a schema renamed, a table moved). Before it runs, the look is asked whether what it
+ * rests on in the catalog still holds ({@link SchemaLook#untrusted}); where it does not, the look steps aside as a
+ * failing one does (every tenant visited), the log says why once, the start line says so, and it comes back when it
+ * holds again.
  *
  * <p>A {@code @TenantId} pass, whose tenants share one table, goes the same way: its look reads which tenant values
  * hold expired rows, and each tenant's "schema" is the tenant value its own session binds.
@@ -45,6 +49,8 @@ final class TenantLooks {
   private final Set<String> owed = ConcurrentHashMap.newKeySet();
   /** Whether the last look failed, so that a failing look is logged when it starts and when it recovers. */
   private volatile boolean failing;
+  /** Why the look stepped aside at its last round; null while it is trusted. */
+  private volatile @Nullable String aside;
 
   TenantLooks(PassSweep pass, SchemaLook look) {
     this.pass = pass;
@@ -86,15 +92,26 @@ final class TenantLooks {
     try {
       ExpiredRows rows = pass.model().expiredAt(Cutoff.of(cutoff, pass.environment().zone()), Scope.all(),
           pass.settings().epochCheck());
-      BitSet expired = pass.environment().tenants().callAs(anchor.get(), () -> {
+      Answer answer = pass.environment().tenants().callAs(anchor.get(), () -> {
         EntityManager em = pass.environment().emf().createEntityManager();
         try {
-          return look.withExpiredRows(em, schemas, rows);
+          Optional<String> untrusted = look.untrusted(em);
+          return untrusted.isPresent() ? new Answer(untrusted, new BitSet())
+              : new Answer(untrusted, look.withExpiredRows(em, schemas, rows));
         } finally {
           em.close();
         }
       });
-      expired.stream().forEach(position -> due.add(looked.get(position)));
+      if (answer.untrusted().isPresent()) {
+        stepAside(answer.untrusted().get());
+        return new LinkedHashSet<>(tenants);
+      }
+      if (aside != null) {
+        aside = null;
+        LOGGER.log(Level.INFO, () -> pass.name() + ": what the look across its tenants rests on holds again; only"
+            + " the tenants it finds with expired rows are visited");
+      }
+      answer.expired().stream().forEach(position -> due.add(looked.get(position)));
       if (failing) {
         failing = false;
         LOGGER.log(Level.INFO, () -> pass.name() + ": the look across the tenants' schemas works again");
@@ -109,6 +126,18 @@ final class TenantLooks {
             + " every tenant is visited, each looking for itself, until it works again", e);
       }
       return new LinkedHashSet<>(tenants);
+    }
+  }
+
+  /** What a look answered: why it could not be trusted this round, or the positions of the schemas it found due. */
+  private record Answer(Optional<String> untrusted, BitSet expired) {}
+
+  /** Every tenant is visited while the look cannot be trusted; said once per reason. */
+  private void stepAside(String why) {
+    if (!why.equals(aside)) {
+      aside = why;
+      LOGGER.log(Level.WARNING, () -> pass.name() + ": the look across its tenants steps aside (" + why + "); every"
+          + " tenant is visited, each looking for itself, until what the look rests on holds again");
     }
   }
 
@@ -139,6 +168,12 @@ final class TenantLooks {
     } else {
       owed.remove(tenant);
     }
+  }
+
+  /** How the pass's tenants are looked at now, as the start line says it after the pass. */
+  String describe() {
+    String why = aside;
+    return why == null ? look.describe() : ", a look per tenant (the look across them stepped aside: " + why + ")";
   }
 
   /** Whether the pass's tenants are looked at across their schemas, as the start line says it after the pass. */

@@ -59,7 +59,7 @@ final class TenantSweeps {
 
   /** Whether a round looks across the tenants' schemas first, for the start line. */
   String describeLook() {
-    return lookDescription;
+    return looks == null ? lookDescription : looks.describe();
   }
 
   /** The background sweep of the tenant being swept now, as far as it has got; empty when none is. */

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.hibernate.Session;
+import org.hibernate.SessionBuilder;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.resource.jdbc.spi.StatementInspector;
@@ -67,7 +68,7 @@ final class HibernateRestrictions {
     }
     String sql;
     try {
-      sql = selection(factory, pass, sampleScope);
+      sql = selection(factory, pass, sampleScope, Optional.empty());
     } catch (RuntimeException unasked) {
       return Optional.of("cannot ask Hibernate how it restricts the pass's rows (" + unasked.getMessage() + ")");
     }
@@ -75,10 +76,83 @@ final class HibernateRestrictions {
   }
 
   /**
-   * The SQL Hibernate writes for the pass's portable selection, caught by a statement inspector of a session opened as
-   * the runtime's are (the factory's filters enabled as in any session), before it reaches a connection.
+   * Why a look across tenants, which states the {@code @Ttl} column of {@code table} against the cutoff (and the floor,
+   * for epoch milliseconds) and nothing else, might miss a row Hibernate's selection of the pass's rows takes in the
+   * session of {@code tenant}: that selection must read that one table, and be a conjunction of which those are
+   * conjuncts; whatever else it adds (the tenant column, a filter, a discriminator, a restriction) only narrows it, so
+   * the look finds a superset. Empty when it does.
+   *
+   * @param tenant Hibernate's tenant identifier for the session; empty: the session the factory opens on this thread
    */
-  private static String selection(SessionFactoryImplementor factory, PassModel pass, Optional<Object> scope) {
+  static Optional<String> outsideLook(SessionFactoryImplementor factory, PassModel pass, String table,
+      String ttlColumn, Optional<String> tenant) {
+    String sql;
+    try {
+      sql = selection(factory, pass, Optional.empty(), tenant);
+    } catch (RuntimeException unasked) {
+      return Optional.of("cannot ask Hibernate how it restricts the pass's rows (" + unasked.getMessage() + ")");
+    }
+    return withinLook(sql, table, ttlColumn, pass.hasFloor());
+  }
+
+  /**
+   * Why {@code sql}, Hibernate's selection, may take a row that a look stating only the {@code @Ttl} column of
+   * {@code table} (and its floor) does not: it reads another source, or its condition is not a conjunction holding those
+   * conjuncts. Empty when the look's rows are a superset of the selection's.
+   */
+  static Optional<String> withinLook(String sql, String table, String ttlColumn, boolean floor) {
+    String text = sql.trim().replaceAll("\\s+", " ");
+    int from = topLevel(text, " from ", 0);
+    if (from < 0) {
+      return Optional.of("Hibernate's selection of its rows is not one Retention can read (" + text + ")");
+    }
+    int where = topLevel(text, " where ", from);
+    String source = text.substring(from + " from ".length(), where < 0 ? text.length() : where).trim();
+    String[] read = source.split("\\s+");
+    if (read.length != 2 || !read[0].equalsIgnoreCase(table)) {
+      return Optional.of("Hibernate reads its rows from " + source + ", not the table " + table + " alone");
+    }
+    String alias = read[1];
+    List<String> expected = new ArrayList<>();
+    expected.add(normal(alias + "." + ttlColumn + "<=?"));
+    if (floor) {
+      expected.add(normal(alias + "." + ttlColumn + ">=?"));
+    }
+    List<String> conjuncts = where < 0 ? List.of()
+        : conjunction(condition(text.substring(where + " where ".length())));
+    conjuncts.forEach(conjunct -> expected.remove(normal(conjunct)));
+    return expected.isEmpty() ? Optional.empty()
+        : Optional.of("Hibernate's selection of its rows is not within `" + String.join(" and ", expected)
+            + "`, which the look states (" + text + ")");
+  }
+
+  /**
+   * The conjuncts of {@code condition} that hold whenever it does: itself where it is no conjunction (a disjunction at
+   * its top level binds looser than its "and"s, so it is one conjunct, never split), else those of each part.
+   */
+  private static List<String> conjunction(String condition) {
+    String text = unwrapped(condition);
+    if (topLevel(text, " or ", 0) >= 0 || topLevel(text, " and ", 0) < 0) {
+      return List.of(text);
+    }
+    List<String> leaves = new ArrayList<>();
+    int start = 0;
+    int at;
+    while ((at = topLevel(text, " and ", start)) >= 0) {
+      leaves.addAll(conjunction(text.substring(start, at)));
+      start = at + " and ".length();
+    }
+    leaves.addAll(conjunction(text.substring(start)));
+    return leaves;
+  }
+
+  /**
+   * The SQL Hibernate writes for the pass's portable selection, caught by a statement inspector of a session opened as
+   * the runtime's are (the factory's filters enabled as in any session; of {@code tenant}, where given), before it
+   * reaches a connection.
+   */
+  private static String selection(SessionFactoryImplementor factory, PassModel pass, Optional<Object> scope,
+      Optional<String> tenant) {
     AtomicReference<String> sent = new AtomicReference<>();
     StatementInspector application = factory.getSessionFactoryOptions().getStatementInspector();
     StatementInspector catching = written -> {
@@ -90,7 +164,11 @@ final class HibernateRestrictions {
         .orElse(Scope.all()));
     // Through SessionFactory's own withOptions(), whose signature Hibernate 6.6 and 7 share.
     SessionFactory sessions = factory;
-    try (Session session = sessions.withOptions().statementInspector(catching).openSession()) {
+    SessionBuilder builder = sessions.withOptions().statementInspector(catching);
+    if (tenant.isPresent()) {
+      builder = builder.tenantIdentifier((Object) tenant.get());
+    }
+    try (Session session = builder.openSession()) {
       rows.bind(session.createQuery("select e." + pass.ttlAttribute() + " from " + pass.entityName() + " e where "
           + rows.jpql())).getResultList();
     } catch (RuntimeException e) {

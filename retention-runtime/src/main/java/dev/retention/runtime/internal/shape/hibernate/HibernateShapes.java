@@ -5,6 +5,7 @@ import dev.retention.runtime.internal.database.DatabaseProfile;
 import dev.retention.runtime.internal.database.IndexCatalog;
 import dev.retention.runtime.internal.database.NativeStatements;
 import dev.retention.runtime.internal.database.RowLockWait;
+import dev.retention.runtime.internal.database.ScopeColumns;
 import dev.retention.runtime.internal.pass.PassModel;
 import dev.retention.runtime.internal.pass.ScopeComparison;
 import dev.retention.runtime.internal.shape.CatalogWatch;
@@ -94,11 +95,15 @@ public final class HibernateShapes {
   /**
    * Whether the tenants of {@code pass} can be looked at across their schemas at once: where {@code database} states
    * how, the factory is Hibernate's, and the pass has no condition and no scope (a scope's window may be shorter than
-   * the pass's, a condition is JPQL) over one table whose {@code @Ttl} column is on the native allow-list. The look
-   * finds a superset of the rows the pass deletes, so a tenant it visits in vain costs a look, and none is missed.
+   * the pass's, a condition is JPQL) over one table whose {@code @Ttl} column is on the native allow-list, and whose
+   * selection, as Hibernate writes it for a tenant's session, holds the look's conjuncts. The look finds a superset of
+   * the rows the pass deletes, so a tenant it visits in vain costs a look, and none is missed.
+   *
+   * @param tenant the tenant whose session Hibernate writes the selection for; empty: the session it opens here
    */
-  public static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel pass) {
-    LookTable looked = LookTable.of(emf, database, pass, "schemas");
+  public static SchemaLook.Decision schemaLook(EntityManagerFactory emf, DatabaseProfile database, PassModel pass,
+      Optional<String> tenant) {
+    LookTable looked = LookTable.of(emf, database, pass, "schemas", tenant);
     if (looked.refusal() != null) {
       return SchemaLook.Decision.none(looked.refusal());
     }
@@ -110,14 +115,16 @@ public final class HibernateShapes {
    * Whether the tenants of {@code pass}, whose entity carries its tenant in a {@code @TenantId} column, can be looked at
    * together: where {@code database} states where a session finds a table, the factory is Hibernate's, the pass has no
    * condition and no scope, its entity is one table whose {@code @Ttl} column is on the native allow-list, and the
-   * database compares the tenant column exactly (a tenant value it returns is matched in Java by equality). The look
-   * finds a superset of the rows the pass deletes in each tenant, so none is missed.
+   * database compares the tenant column exactly (a tenant value it returns is matched in Java by equality), as its
+   * catalog says at build and again before each look ({@link TenantColumnWatch}). The look finds a superset of the
+   * rows the pass deletes in each tenant, so none is missed.
    *
    * @param tenantAttribute the entity's {@code @TenantId} attribute, by name
+   * @param sessionTenant the tenant whose session Hibernate writes the selection for; empty: the session it opens here
    */
   public static SchemaLook.Decision tenantColumnLook(EntityManagerFactory emf, DatabaseProfile database,
-      PassModel pass, String tenantAttribute) {
-    LookTable looked = LookTable.of(emf, database, pass, "tenants");
+      PassModel pass, String tenantAttribute, Optional<String> sessionTenant) {
+    LookTable looked = LookTable.of(emf, database, pass, "tenants", sessionTenant);
     if (looked.refusal() != null) {
       return SchemaLook.Decision.none(looked.refusal());
     }
@@ -126,25 +133,47 @@ public final class HibernateShapes {
     if (tenant.refused().isPresent()) {
       return SchemaLook.Decision.none(tenant.refusal());
     }
+    Optional<CatalogFacts> facts = database.catalogFacts();
+    Optional<ScopeColumns> columns = database.scopeColumns();
+    if (facts.isEmpty() || columns.isEmpty()) {
+      return SchemaLook.Decision.none(database.name() + "'s catalog is not read again before each look");
+    }
+    // Read before the comparison is judged, so that a change in between is seen by the first look.
+    String judgedOn;
+    try (Session session = looked.factory().openSession()) {
+      judgedOn = session.doReturningWork(connection -> facts.get().read(connection, looked.table(),
+          Optional.of(tenant.name())));
+      Optional<String> kind = facts.get().lookRefusal(judgedOn);
+      if (kind.isPresent()) {
+        return SchemaLook.Decision.none(kind.get());
+      }
+    } catch (RuntimeException unreadable) {
+      judgedOn = "unread (" + unreadable.getMessage() + ")"; // judged again at the first look
+    }
     ScopeComparison comparison = ScopeColumn.comparison(looked.factory(), database, pass.entityType(),
         tenantAttribute, "the @TenantId attribute " + tenantAttribute, "the tenant column ");
     if (!comparison.exact()) {
       return SchemaLook.Decision.none("its tenant column is not known to compare exactly: " + comparison.why());
     }
+    TenantColumnWatch watch = new TenantColumnWatch(facts.get(), columns.get(), looked.table(), tenant.name(),
+        ScopeColumn.javaType(looked.persister().findAttributeMapping(tenantAttribute)), judgedOn);
     return new SchemaLook.Decision(Optional.of(new TenantColumnLook(database.tenantSchemas().get(), looked.table(),
-        tenant.name(), looked.ttl().name(), pass)), "");
+        tenant.name(), looked.ttl().name(), pass, watch)), "");
   }
 
   /**
    * What both looks across tenants need of a pass, or why it has none: a database that states where a session finds a
    * table, Hibernate, no condition (JPQL) and no scope (its windows may be shorter than the pass's), one table named
-   * without its schema, and a {@code @Ttl} column on the native allow-list. Exactly one of {@code refusal} and the
-   * rest is set.
+   * without its schema, a {@code @Ttl} column on the native allow-list, and Hibernate's selection of the pass's rows
+   * for a tenant's session within what the look states ({@link HibernateRestrictions#outsideLook}): the date is all
+   * the look compares, so anything Hibernate adds only narrows what each tenant's sweep takes. Exactly one of
+   * {@code refusal} and the rest is set.
    */
   private record LookTable(String refusal, SessionFactoryImplementor factory, SingleTableEntityPersister persister,
       String table, NativeColumns.Column ttl) {
 
-    static LookTable of(EntityManagerFactory emf, DatabaseProfile database, PassModel pass, String across) {
+    static LookTable of(EntityManagerFactory emf, DatabaseProfile database, PassModel pass, String across,
+        Optional<String> tenant) {
       if (database.tenantSchemas().isEmpty()) {
         return refused(database.name() + " states no look across " + across);
       }
@@ -172,6 +201,10 @@ public final class HibernateShapes {
           NativeColumns.TTL_TYPES);
       if (ttl.refused().isPresent()) {
         return refused(ttl.refusal());
+      }
+      Optional<String> outside = HibernateRestrictions.outsideLook(factory, pass, table, ttl.name(), tenant);
+      if (outside.isPresent()) {
+        return refused(outside.get());
       }
       return new LookTable(null, factory, single, table, ttl);
     }

@@ -55,7 +55,7 @@ final class ScopeColumn {
     BasicValuedModelPart basic = (BasicValuedModelPart) mapping;
     String table = basic.getContainingTableExpression();
     // Exact by the Java type and the column's type together: a String over a uuid column is not.
-    Class<?> javaType = boxed(basic.getJdbcMapping().getJavaTypeDescriptor().getJavaTypeClass());
+    Class<?> javaType = javaType(mapping);
     try (Session session = factory.openSession()) {
       return session.doReturningWork(connection -> catalog.get().comparison(connection, table, column.name(),
           javaType));
@@ -63,6 +63,11 @@ final class ScopeColumn {
       return database.scopeComparisonNotRead("cannot tell how " + database.name() + " compares " + columnRole
           + column.name() + " (" + unreadable.getMessage() + ")");
     }
+  }
+
+  /** The Java type, boxed, of {@code mapping}, a basic attribute on the {@link NativeColumns} allow-list. */
+  static Class<?> javaType(AttributeMapping mapping) {
+    return boxed(((BasicValuedModelPart) mapping).getJdbcMapping().getJavaTypeDescriptor().getJavaTypeClass());
   }
 
   private static Class<?> boxed(Class<?> type) {

@@ -20,7 +20,8 @@ import org.hibernate.query.NativeQuery;
  * every tenant's rows. A tenant's "schema" here is the tenant identifier its own session binds for the column (never
  * its name in the application's list), and its server is where its session finds the table, so that tenants whose
  * sessions reach another table are visited each for itself. The values the database returns are matched in Java by
- * equality, which is why the look is taken only where the column compares exactly ({@code ScopeComparison}).
+ * equality, which is why the look is taken only where the column compares exactly ({@code ScopeComparison}), and
+ * trusted only while the catalog still says so ({@link TenantColumnWatch}, read before each look).
  */
 final class TenantColumnLook implements SchemaLook {
 
@@ -29,9 +30,12 @@ final class TenantColumnLook implements SchemaLook {
   private final String tenantColumn;
   private final String ttlColumn;
   private final PassModel pass;
+  private final TenantColumnWatch watch;
 
-  TenantColumnLook(TenantSchemas database, String table, String tenantColumn, String ttlColumn, PassModel pass) {
+  TenantColumnLook(TenantSchemas database, String table, String tenantColumn, String ttlColumn, PassModel pass,
+      TenantColumnWatch watch) {
     this.database = database;
+    this.watch = watch;
     this.table = table;
     this.tenantColumn = tenantColumn;
     this.ttlColumn = ttlColumn;
@@ -51,6 +55,11 @@ final class TenantColumnLook implements SchemaLook {
     Object[] row = (Object[]) rows.get(0);
     return row[0] == null || row[1] == null ? Optional.empty()
         : Optional.of(new Home(row[0] + "/" + row[1], tenant.toString()));
+  }
+
+  @Override
+  public Optional<String> untrusted(EntityManager em) {
+    return em.unwrap(Session.class).doReturningWork(watch::untrusted);
   }
 
   @Override

@@ -57,4 +57,28 @@ class HibernateRestrictionsTest {
     assertTrue(HibernateRestrictions.judge(sql + " and (sd1_0.hold = false)", "at", false, Optional.empty(),
         Set.of("deleted")).isPresent(), "a filter beside the marker");
   }
+
+  /**
+   * A look across tenants states the date alone: whatever Hibernate adds beside it narrows the selection, so the look
+   * stays a superset; a selection that is not a conjunction holding the date, or reads another table, is not within it.
+   */
+  @Test
+  void aLookAcrossTenantsTakesEveryConjunctHibernateAddsAndNothingElse() {
+    assertEquals(Optional.empty(), HibernateRestrictions.withinLook("select hn1_0.expires_at from held_note hn1_0"
+        + " where hn1_0.expires_at<=? and (hn1_0.hold = false) and hn1_0.tenant=?", "held_note", "expires_at", false));
+    assertEquals(Optional.empty(), HibernateRestrictions.withinLook("select te1_0.at from tenant_event te1_0 where"
+        + " te1_0.kind='mapped' and (te1_0.at>=? and te1_0.at<=?) and (te1_0.a = 1 or te1_0.b = 2)", "tenant_event",
+        "at", true));
+    assertTrue(HibernateRestrictions.withinLook("select d1_0.at from doc d1_0 where d1_0.at<=? and d1_0.a=1 or"
+        + " d1_0.b=2", "doc", "at", false).orElseThrow().contains("not within `d1_0.at<=?`"),
+        "an \"or\" at the top binds looser than the date's \"and\"");
+    assertTrue(HibernateRestrictions.withinLook("select d1_0.at from doc d1_0 where (d1_0.at<=? and d1_0.a=1 or"
+        + " d1_0.b=2)", "doc", "at", false).isPresent(), "nor inside parentheses");
+    assertTrue(HibernateRestrictions.withinLook("select d1_0.at from doc d1_0 where d1_0.at<=?", "doc", "at", true)
+        .isPresent(), "the floor the look states is Hibernate's too");
+    assertTrue(HibernateRestrictions.withinLook("select d1_0.at from other_doc d1_0 where d1_0.at<=?", "doc", "at",
+        false).orElseThrow().contains("not the table doc alone"));
+    assertTrue(HibernateRestrictions.withinLook("select d1_0.at from doc d1_0 join part p1_0 on p1_0.id=d1_0.id where"
+        + " d1_0.at<=?", "doc", "at", false).isPresent(), "a join");
+  }
 }
