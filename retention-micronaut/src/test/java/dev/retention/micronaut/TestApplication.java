@@ -32,8 +32,15 @@ final class TestApplication {
   /** A builder with this application's database, {@code properties} and {@code sources} beside the files. */
   ApplicationContextBuilder builder(Map<String, Object> properties, PropertySource... sources) {
     Map<String, Object> all = new HashMap<>(properties);
-    all.put("datasources.default.url", url);
+    all.putAll(dataSource("default", url));
     return ApplicationContext.builder().properties(all).propertySources(sources);
+  }
+
+  /** The properties of an H2 data source named {@code name} at {@code url}, as an application's configuration sets them. */
+  static Map<String, Object> dataSource(String name, String url) {
+    String prefix = "datasources." + name + ".";
+    return Map.of(prefix + "url", url, prefix + "driver-class-name", "org.h2.Driver", prefix + "username", "sa",
+        prefix + "password", "");
   }
 
   /** Starts the application with {@code properties} beside the files. */

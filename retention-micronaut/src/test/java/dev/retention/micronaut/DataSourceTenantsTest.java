@@ -1,0 +1,132 @@
+package dev.retention.micronaut;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.retention.micronaut.model.FixedClock;
+import dev.retention.runtime.RetentionRuntime;
+import dev.retention.runtime.SweepListener;
+import dev.retention.runtime.SweepReport;
+import io.micronaut.context.ApplicationContext;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A multi-tenant application on Micronaut Data Hibernate JPA, set up as Micronaut's guide sets one up: the
+ * {@code DATASOURCE} mode, a data source per tenant named by the tenant's identifier (so an
+ * {@code EntityManagerFactory} per tenant), the tenant resolved from the {@code tenantId} HTTP header, and no line of
+ * Retention's configuration. Each tenant holds a different number of expired rows, so that a sweep that reached another
+ * tenant's data source would show in the counts.
+ */
+class DataSourceTenantsTest {
+
+  private static final AtomicInteger APPLICATIONS = new AtomicInteger();
+
+  /** Each tenant's expired rows (a different number each) and live rows. */
+  private static final Map<String, Integer> EXPIRED = new LinkedHashMap<>(Map.of("acme", 1, "globex", 2, "initech", 3));
+  private static final int LIVE = 2;
+
+  private final int application = APPLICATIONS.incrementAndGet();
+  private final List<SweepReport> reports = new CopyOnWriteArrayList<>();
+
+  @Test
+  void aSweepOfThePassDeletesEveryTenantsExpiredRowsInItsOwnDataSourceAndKeepsTheLiveOnes() throws Exception {
+    try (ApplicationContext context = start()) {
+      seedEveryTenant();
+
+      SweepReport round = context.getBean(RetentionRuntime.class).sweep(TestApplication.PASS);
+
+      assertEquals(Optional.empty(), round.failure());
+      assertEquals(6, round.deleted(), "1 + 2 + 3 expired rows, over the three tenants");
+      for (String tenant : EXPIRED.keySet()) {
+        assertEquals(LIVE, count(tenant), () -> tenant + " keeps its live rows only");
+      }
+      Map<String, Long> deletedByTenant = new TreeMap<>();
+      reports.forEach(report -> deletedByTenant.merge(report.tenant().orElse("none"), report.deleted(), Long::sum));
+      assertEquals(Map.of("acme", 1L, "globex", 2L, "initech", 3L), deletedByTenant,
+          "each tenant's sweep is told as its own, naming its tenant, and deleted that tenant's expired rows");
+    }
+  }
+
+  @Test
+  void aSignInSweepsTheExpiredRowsOfTheTenantItsHeaderNamesAndNoOtherTenants() throws Exception {
+    try (ApplicationContext context = start()) {
+      seedEveryTenant();
+
+      Map<String, Object> signIn = Http.postJson(Http.server(context), "/sign-in", "tenantId",
+          "globex");
+
+      assertEquals(Map.of("tenant", "globex", "deleted", 2, "left", LIVE, "failure", "none"), signIn,
+          "the sweep deleted globex's expired rows, and globex's repository finds its live rows only");
+      assertEquals(1 + LIVE, count("acme"), "acme's expired row waits for its own sweep");
+      assertEquals(3 + LIVE, count("initech"), "initech's expired rows wait for their own sweep");
+    }
+  }
+
+  private ApplicationContext start() {
+    Map<String, Object> properties = new HashMap<>();
+    properties.put("micronaut.data.multi-tenancy.mode", "DATASOURCE");
+    properties.put("micronaut.multitenancy.tenantresolver.httpheader.enabled", "true");
+    for (String tenant : EXPIRED.keySet()) {
+      properties.putAll(TestApplication.dataSource(tenant, url(tenant)));
+      // Micronaut Data's repositories need each data source's JPA configuration.
+      properties.put("jpa." + tenant + ".properties.hibernate.hbm2ddl.auto", "create-drop");
+    }
+    SweepListener recorder = new SweepListener() {
+      @Override
+      public void sweepFinished(SweepReport report) {
+        reports.add(report);
+      }
+    };
+    return ApplicationContext.builder().properties(properties).singletons(recorder).start();
+  }
+
+  private void seedEveryTenant() throws SQLException {
+    long id = 1;
+    for (Map.Entry<String, Integer> tenant : EXPIRED.entrySet()) {
+      for (int i = 0; i < tenant.getValue(); i++) {
+        insert(tenant.getKey(), id++, FixedClock.NOW.minusSeconds(60 + i));
+      }
+      for (int i = 0; i < LIVE; i++) {
+        insert(tenant.getKey(), id++, FixedClock.NOW.plusSeconds(60 + i));
+      }
+    }
+  }
+
+  private String url(String tenant) {
+    return "jdbc:h2:mem:retention_micronaut_tenants_" + application + "_" + tenant + ";DB_CLOSE_DELAY=-1";
+  }
+
+  private void insert(String tenant, long id, Instant expiresAt) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url(tenant), "sa", "");
+        PreparedStatement insert = connection.prepareStatement(
+            "insert into session_token (id, expires_at) values (?, ?)")) {
+      insert.setLong(1, id);
+      insert.setTimestamp(2, Timestamp.from(expiresAt));
+      insert.executeUpdate();
+    }
+  }
+
+  private long count(String tenant) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url(tenant), "sa", "");
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("select count(*) from session_token")) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+}
