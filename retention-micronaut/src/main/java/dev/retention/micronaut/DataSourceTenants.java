@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The tenants of Micronaut Data's {@code DATASOURCE} multi-tenancy, for the runtime. There each tenant has a data source
- * named by its identifier, so an {@code EntityManagerFactory} of its own (micronaut-hibernate-jpa builds one for every
- * data source), and Micronaut Data's repositories and transactions take the one of the tenant the application's
+ * The tenants of Micronaut Data's {@code DATASOURCE} multi-tenancy, for the runtime. There each tenant has a data
+ * source named by its identifier, so an {@code EntityManagerFactory} of its own (micronaut-hibernate-jpa builds one for
+ * every data source), and Micronaut Data's repositories and transactions take the one of the tenant the application's
  * resolver answers for the request. No factory is multi-tenant for Hibernate, and Micronaut's resolver has no tenant on
  * a sweeper's thread; the runtime sweeps one factory. So the runtime is given one whose every call goes to the factory
  * of the tenant it runs as ({@link #runAs}), and its tenants are the data sources' names.

@@ -7,13 +7,7 @@ import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
 import io.micronaut.context.ApplicationContext;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -112,21 +106,10 @@ class DataSourceTenantsTest {
   }
 
   private void insert(String tenant, long id, Instant expiresAt) throws SQLException {
-    try (Connection connection = DriverManager.getConnection(url(tenant), "sa", "");
-        PreparedStatement insert = connection.prepareStatement(
-            "insert into session_token (id, expires_at) values (?, ?)")) {
-      insert.setLong(1, id);
-      insert.setTimestamp(2, Timestamp.from(expiresAt));
-      insert.executeUpdate();
-    }
+    TestApplication.insert(url(tenant), "session_token", id, expiresAt);
   }
 
   private long count(String tenant) throws SQLException {
-    try (Connection connection = DriverManager.getConnection(url(tenant), "sa", "");
-        Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("select count(*) from session_token")) {
-      rows.next();
-      return rows.getLong(1);
-    }
+    return TestApplication.count(url(tenant), "session_token");
   }
 }

@@ -36,7 +36,7 @@ final class TestApplication {
     return ApplicationContext.builder().properties(all).propertySources(sources);
   }
 
-  /** The properties of an H2 data source named {@code name} at {@code url}, as an application's configuration sets them. */
+  /** The properties of an H2 data source named {@code name} at {@code url}, as in an application's configuration. */
   static Map<String, Object> dataSource(String name, String url) {
     String prefix = "datasources." + name + ".";
     return Map.of(prefix + "url", url, prefix + "driver-class-name", "org.h2.Driver", prefix + "username", "sa",
@@ -49,19 +49,29 @@ final class TestApplication {
   }
 
   void insert(long id, Instant expiresAt) throws SQLException {
+    insert(url, "session_token", id, expiresAt);
+  }
+
+  long count() throws SQLException {
+    return count(url, "session_token");
+  }
+
+  /** Writes a token into {@code table} (schema-qualified, or not) of the database at {@code url}. */
+  static void insert(String url, String table, long id, Instant expiresAt) throws SQLException {
     try (Connection connection = DriverManager.getConnection(url, "sa", "");
         PreparedStatement insert = connection.prepareStatement(
-            "insert into session_token (id, expires_at) values (?, ?)")) {
+            "insert into " + table + " (id, expires_at) values (?, ?)")) {
       insert.setLong(1, id);
       insert.setTimestamp(2, Timestamp.from(expiresAt));
       insert.executeUpdate();
     }
   }
 
-  long count() throws SQLException {
+  /** The rows of {@code table} in the database at {@code url}. */
+  static long count(String url, String table) throws SQLException {
     try (Connection connection = DriverManager.getConnection(url, "sa", "");
         Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("select count(*) from session_token")) {
+        ResultSet rows = statement.executeQuery("select count(*) from " + table)) {
       rows.next();
       return rows.getLong(1);
     }
