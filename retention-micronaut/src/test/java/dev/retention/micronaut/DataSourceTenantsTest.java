@@ -1,8 +1,10 @@
 package dev.retention.micronaut;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.micronaut.model.FixedClock;
+import dev.retention.micronaut.model.TenantList;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepListener;
 import dev.retention.runtime.SweepReport;
@@ -71,8 +73,31 @@ class DataSourceTenantsTest {
     }
   }
 
+  @Test
+  void aTenantTheApplicationNamesWithoutADataSourceFailsItsOwnSweepSayingWhichDataSourcesThereAre() throws Exception {
+    try (ApplicationContext context = start(Map.of(TenantList.PROPERTY, List.of("acme", "umbrella", "globex")))) {
+      seedEveryTenant();
+
+      SweepReport round = context.getBean(RetentionRuntime.class).sweep(TestApplication.PASS);
+
+      SweepReport umbrella = reports.stream().filter(report -> report.tenant().equals(Optional.of("umbrella")))
+          .findFirst().orElseThrow(() -> new AssertionError("no report of umbrella's sweep in " + reports));
+      String failure = umbrella.failure().map(Throwable::getMessage).orElse("none");
+      assertTrue(failure.contains("Tenant umbrella has no data source")
+          && failure.contains("[acme, globex, initech]"), failure);
+      assertTrue(round.failure().isPresent(), "the round says one of its tenants failed");
+      assertEquals(LIVE, count("acme"), "the listed tenants are swept");
+      assertEquals(LIVE, count("globex"), "the listed tenants are swept, the one after the failure too");
+      assertEquals(3 + LIVE, count("initech"), "a customizer's tenants(...) replaces the data sources' names");
+    }
+  }
+
   private ApplicationContext start() {
-    Map<String, Object> properties = new HashMap<>();
+    return start(Map.of());
+  }
+
+  private ApplicationContext start(Map<String, Object> more) {
+    Map<String, Object> properties = new HashMap<>(more);
     properties.put("micronaut.data.multi-tenancy.mode", "DATASOURCE");
     properties.put("micronaut.multitenancy.tenantresolver.httpheader.enabled", "true");
     for (String tenant : EXPIRED.keySet()) {
