@@ -61,7 +61,13 @@ class RetentionFactory {
     builder.listener(history);
     listeners.stream().filter(listener -> listener != history).forEach(builder::listener);
     customizers.forEach(customizer -> customizer.customize(builder));
-    return builder.build();
+    try {
+      return builder.build();
+    } catch (RuntimeException failure) {
+      // The start fails, and Micronaut destroys no bean of a context that never started: the route goes with it here.
+      logging.close();
+      throw failure;
+    }
   }
 
   /**

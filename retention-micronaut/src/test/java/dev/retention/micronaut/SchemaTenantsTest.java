@@ -1,7 +1,6 @@
 package dev.retention.micronaut;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.micronaut.model.FixedClock;
@@ -11,6 +10,7 @@ import dev.retention.runtime.RetentionConfigurationException;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
 import io.micronaut.context.ApplicationContext;
+import io.micronaut.context.ApplicationContextBuilder;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -70,22 +70,25 @@ class SchemaTenantsTest {
 
   @Test
   void withoutItsTenantsNamedTheApplicationDoesNotStartAndTheRuntimeSaysHowToNameThem() {
-    RuntimeException failure = assertThrows(RuntimeException.class, () -> start(false).close());
+    RetentionConfigurationException cause = TestApplication.startFailure(builder(false));
 
-    RetentionConfigurationException cause = cause(failure);
     assertTrue(cause.getMessage().contains("The EntityManagerFactory is multi-tenant"), cause::getMessage);
     assertTrue(cause.getMessage().contains("Name the tenants: RetentionRuntime.builder(emf).tenants(() -> tenantIds)"),
         cause::getMessage);
   }
 
   private ApplicationContext start(boolean tenantsNamed) {
+    return builder(tenantsNamed).start();
+  }
+
+  private ApplicationContextBuilder builder(boolean tenantsNamed) {
     Map<String, Object> properties = new HashMap<>(TestApplication.dataSource("default", url));
     properties.put("micronaut.multitenancy.tenantresolver.httpheader.enabled", "true");
     properties.put(SchemaPerTenant.PROPERTY, "true");
     if (tenantsNamed) {
       properties.put(TenantList.PROPERTY, List.copyOf(EXPIRED.keySet()));
     }
-    return ApplicationContext.builder().properties(properties).start();
+    return ApplicationContext.builder().properties(properties);
   }
 
   /** Each tenant's schema, with a table like the one Hibernate created in the data source's own schema, and rows. */
@@ -111,14 +114,5 @@ class SchemaTenantsTest {
 
   private long count(String tenant) throws SQLException {
     return TestApplication.count(url, tenant + ".session_token");
-  }
-
-  private static RetentionConfigurationException cause(Throwable failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof RetentionConfigurationException configuration) {
-        return configuration;
-      }
-    }
-    throw new AssertionError("no RetentionConfigurationException in the start's failure", failure);
   }
 }

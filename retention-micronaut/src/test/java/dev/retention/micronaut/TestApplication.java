@@ -1,6 +1,7 @@
 package dev.retention.micronaut;
 
 import dev.retention.micronaut.model.SessionToken;
+import dev.retention.runtime.RetentionConfigurationException;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.ApplicationContextBuilder;
 import io.micronaut.context.env.PropertySource;
@@ -41,6 +42,28 @@ final class TestApplication {
     String prefix = "datasources." + name + ".";
     return Map.of(prefix + "url", url, prefix + "driver-class-name", "org.h2.Driver", prefix + "username", "sa",
         prefix + "password", "");
+  }
+
+  /**
+   * The configuration problem that stops the application {@code builder} makes from starting. What the integration
+   * set up by then (the runtime's log route) it undoes itself, since Micronaut destroys no bean of a context that
+   * never started; the tests that follow in this JVM would see it otherwise.
+   */
+  static RetentionConfigurationException startFailure(ApplicationContextBuilder builder) {
+    ApplicationContext context = builder.build();
+    try {
+      context.start();
+    } catch (RuntimeException failure) {
+      for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+        if (cause instanceof RetentionConfigurationException problem) {
+          return problem;
+        }
+      }
+      throw new AssertionError("the start failed, but not on Retention's configuration", failure);
+    } finally {
+      context.close();
+    }
+    throw new AssertionError("the application started");
   }
 
   /** Starts the application with {@code properties} beside the files. */
