@@ -21,11 +21,12 @@ import java.util.ServiceLoader;
 /**
  * The application's {@link RetentionRuntime}: over its {@code EntityManagerFactory} (micronaut-hibernate-jpa's, which
  * Micronaut Data Hibernate JPA brings; the only or primary one), or, under Micronaut Data's {@code DATASOURCE}
- * multi-tenancy, over every data source's, each a tenant ({@link DataSourceTenants}); configured from every {@code retention.*} property
- * (see {@link RetentionProperties}), the application's {@link Clock} bean if it has one, every {@link SweepListener}
- * bean, then every {@link RetentionRuntimeCustomizer} bean. Built while the context starts, so that a bad option fails start-up with the runtime's
- * own list of problems; started by {@link RetentionLifecycle} once the context has started; closed with the context,
- * before the factory it depends on. Its lines go to the application's logging ({@link RetentionLogging}).
+ * multi-tenancy, over every data source's, each a tenant ({@link DataSourceTenants}); configured from every
+ * {@code retention.*} property (see {@link RetentionProperties}), the application's {@link Clock} bean if it has one,
+ * every {@link SweepListener} bean, then every {@link RetentionRuntimeCustomizer} bean. Built while the context starts,
+ * so that a bad option fails start-up with the runtime's own list of problems; started by {@link RetentionLifecycle}
+ * once the context has started; closed with the context, before the factory it depends on. Its lines go to the
+ * application's logging ({@link RetentionLogging}).
  */
 @Factory
 class RetentionFactory {

@@ -3,6 +3,7 @@ package dev.retention.micronaut;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.retention.micronaut.model.FactoriesAtClose;
 import dev.retention.micronaut.model.FixedClock;
 import dev.retention.micronaut.model.TenantList;
 import dev.retention.runtime.RetentionRuntime;
@@ -90,6 +91,16 @@ class DataSourceTenantsTest {
       assertEquals(LIVE, count("globex"), "the listed tenants are swept, the one after the failure too");
       assertEquals(3 + LIVE, count("initech"), "a customizer's tenants(...) replaces the data sources' names");
     }
+  }
+
+  @Test
+  void theRuntimeClosesWithTheContextBeforeAnyTenantsFactory() {
+    ApplicationContext context = start(Map.of(FactoriesAtClose.PROPERTY, "true"));
+    FactoriesAtClose probe = context.getBean(FactoriesAtClose.class);
+
+    context.close();
+
+    assertEquals(List.of(true, true, true), probe.open(), "each tenant's factory was open when the runtime closed");
   }
 
   private ApplicationContext start() {
