@@ -94,6 +94,24 @@ class DataSourceTenantsTest {
   }
 
   @Test
+  void aDefaultDataSourceBesideTheTenantsIsSweptAsATenantOfItsName() throws Exception {
+    Map<String, Object> withDefault = new HashMap<>(TestApplication.dataSource("default", url("default")));
+    withDefault.put("jpa.default.properties.hibernate.hbm2ddl.auto", "create-drop");
+    try (ApplicationContext context = start(withDefault)) {
+      seedEveryTenant();
+      insert("default", 100, FixedClock.NOW.minusSeconds(60));
+      insert("default", 101, FixedClock.NOW.plusSeconds(60));
+
+      SweepReport round = context.getBean(RetentionRuntime.class).sweep(TestApplication.PASS);
+
+      assertEquals(7, round.deleted(), "the tenants' 6 expired rows and the default data source's one");
+      assertEquals(1, count("default"), "the default data source keeps its live row");
+      assertTrue(reports.stream().anyMatch(report -> report.tenant().equals(Optional.of("default"))
+          && report.deleted() == 1), reports::toString);
+    }
+  }
+
+  @Test
   void theRuntimeClosesWithTheContextBeforeAnyTenantsFactory() {
     ApplicationContext context = start(Map.of(FactoriesAtClose.PROPERTY, "true"));
     FactoriesAtClose probe = context.getBean(FactoriesAtClose.class);
