@@ -17,12 +17,14 @@ import java.util.List;
 class RetentionLifecycle implements ApplicationEventListener<StartupEvent> {
 
   private final RetentionRuntime runtime;
+  private final RetentionLogging logging;
   private final int failuresThreshold;
 
-  RetentionLifecycle(RetentionRuntime runtime,
+  RetentionLifecycle(RetentionRuntime runtime, RetentionLogging logging,
       @Value("${" + RetentionHealthIndicator.FAILURES_THRESHOLD + ":" + RetentionHealth.DEFAULT_FAILURES_THRESHOLD
           + "}") int failuresThreshold) {
     this.runtime = runtime;
+    this.logging = logging;
     this.failuresThreshold = failuresThreshold;
   }
 
@@ -30,6 +32,9 @@ class RetentionLifecycle implements ApplicationEventListener<StartupEvent> {
   public void onApplicationEvent(StartupEvent event) {
     // Checked here rather than by the health indicator, which Micronaut creates only at the first health request.
     RetentionHealth.problemWithFailuresThreshold(failuresThreshold).ifPresent(problem -> {
+      // The start fails, and Micronaut destroys no bean of a context that never started: they go here.
+      runtime.close();
+      logging.close();
       throw new RetentionConfigurationException(List.of(
           RetentionHealthIndicator.FAILURES_THRESHOLD + " = " + failuresThreshold + ": " + problem));
     });

@@ -1,7 +1,6 @@
 package dev.retention.micronaut;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Logger;
@@ -75,9 +74,8 @@ class ConfigurationBindingTest {
 
   @Test
   void anUnknownKeyInAnApplicationFileFailsTheStartNamingItAndTheKeyMeant() {
-    RuntimeException failure = assertThrows(RuntimeException.class,
-        () -> application.builder(Map.of()).environments("typo").start().close());
-    RetentionConfigurationException cause = causeOf(failure, RetentionConfigurationException.class);
+    RetentionConfigurationException cause =
+        TestApplication.startFailure(application.builder(Map.of()).environments("typo"));
     assertEquals(1, cause.problems().size(), cause::getMessage);
     String problem = cause.problems().get(0);
     assertTrue(problem.contains("retention.defaults.batch-sise"), problem);
@@ -112,9 +110,8 @@ class ConfigurationBindingTest {
 
   @Test
   void aFailuresThresholdBelowOneFailsTheStartNamingTheKey() {
-    RuntimeException failure = assertThrows(RuntimeException.class, () -> application.start(
-        Map.of(RetentionHealthIndicator.FAILURES_THRESHOLD, "0")).close());
-    RetentionConfigurationException cause = causeOf(failure, RetentionConfigurationException.class);
+    RetentionConfigurationException cause = TestApplication.startFailure(
+        application.builder(Map.of(RetentionHealthIndicator.FAILURES_THRESHOLD, "0")));
     assertTrue(cause.getMessage().contains("endpoints.health.retention.failures-threshold = 0: must be at least 1"),
         cause::getMessage);
   }
@@ -132,14 +129,5 @@ class ConfigurationBindingTest {
         return EnvironmentPropertySource.POSITION;
       }
     };
-  }
-
-  private static <T extends Throwable> T causeOf(Throwable failure, Class<T> type) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (type.isInstance(cause)) {
-        return type.cast(cause);
-      }
-    }
-    throw new AssertionError("no " + type.getSimpleName() + " in the failure", failure);
   }
 }

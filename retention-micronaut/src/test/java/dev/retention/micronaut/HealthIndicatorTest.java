@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.micronaut.model.FixedClock;
 import dev.retention.runtime.RetentionRuntime;
 import io.micronaut.context.ApplicationContext;
-import io.micronaut.runtime.server.EmbeddedServer;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -27,7 +26,7 @@ class HealthIndicatorTest {
       application.insert(1, FixedClock.NOW.minusSeconds(60));
       assertEquals(1, context.getBean(RetentionRuntime.class).sweep(TestApplication.PASS).deleted());
 
-      Map<String, Object> retention = component(Http.getJson(server(context), "/health", 200));
+      Map<String, Object> retention = component(Http.getJson(Http.server(context), "/health", 200));
       assertEquals("UP", retention.get("status"));
       Map<String, Object> details = details(retention);
       assertEquals("UP", details.get("state"));
@@ -53,7 +52,7 @@ class HealthIndicatorTest {
         reports.setLevel(level);
       }
 
-      Map<String, Object> health = Http.getJson(server(context), "/health", 200);
+      Map<String, Object> health = Http.getJson(Http.server(context), "/health", 200);
       assertEquals("UP", health.get("status"), health::toString);
       Map<String, Object> retention = component(health);
       assertEquals("UP", retention.get("status"));
@@ -65,7 +64,7 @@ class HealthIndicatorTest {
       assertEquals(1, failing.get("consecutiveFailures"), details::toString);
       assertTrue(failing.get("lastFailure").toString().toLowerCase().contains("session_token"), details::toString);
 
-      Map<String, Object> readiness = Http.getJson(server(context), "/health/readiness", 200);
+      Map<String, Object> readiness = Http.getJson(Http.server(context), "/health/readiness", 200);
       assertEquals("UP", readiness.get("status"), readiness::toString);
     }
   }
@@ -73,19 +72,12 @@ class HealthIndicatorTest {
   @Test
   void itCanBeTurnedOffLikeMicronautsOwnIndicators() {
     try (ApplicationContext context = application.start(Map.of(RetentionHealthIndicator.ENABLED, "false"))) {
-      Map<String, Object> health = Http.getJson(server(context), "/health", 200);
+      Map<String, Object> health = Http.getJson(Http.server(context), "/health", 200);
       assertFalse(((Map<?, ?>) health.get("details")).containsKey(RetentionHealthIndicator.NAME), health::toString);
     }
   }
 
   /** The context's HTTP server, started as {@code Micronaut.run} starts it. */
-  private static EmbeddedServer server(ApplicationContext context) {
-    EmbeddedServer server = context.getBean(EmbeddedServer.class);
-    if (!server.isRunning()) {
-      server.start();
-    }
-    return server;
-  }
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> component(Map<String, Object> health) {

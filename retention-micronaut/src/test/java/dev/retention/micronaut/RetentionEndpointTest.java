@@ -10,7 +10,6 @@ import dev.retention.runtime.SweepReport;
 import dev.retention.runtime.health.RetentionView;
 import dev.retention.runtime.health.SweepHistory;
 import io.micronaut.context.ApplicationContext;
-import io.micronaut.runtime.server.EmbeddedServer;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,7 +32,7 @@ class RetentionEndpointTest {
       application.insert(1, FixedClock.NOW.minusSeconds(60));
       context.getBean(RetentionRuntime.class).sweep(TestApplication.PASS);
 
-      Map<String, Object> passes = map(Http.getJson(server(context), "/retention", 200).get("passes"));
+      Map<String, Object> passes = map(Http.getJson(Http.server(context), "/retention", 200).get("passes"));
       Map<String, Object> pass = map(passes.get(TestApplication.PASS));
       assertEquals(TestApplication.PASS, pass.get("entity"));
       Map<String, Object> settings = map(pass.get("settings"));
@@ -58,30 +57,23 @@ class RetentionEndpointTest {
       context.getBean(SweepHistory.class)
           .sweepFinished(SweepReport.builder(TestApplication.PASS, at, at).skipped(true).build());
 
-      Map<String, Object> pass = Http.getJson(server(context), "/retention/" + TestApplication.PASS, 200);
+      Map<String, Object> pass = Http.getJson(Http.server(context), "/retention/" + TestApplication.PASS, 200);
       assertEquals(TestApplication.PASS, pass.get("entity"));
       Map<String, Object> report = map(pass.get("lastReport"));
       assertEquals(true, report.get("skipped"));
       assertEquals(at.toString(), report.get("startedAt"));
-      Http.getJson(server(context), "/retention/com.example.NoSuchEntity", 404);
+      Http.getJson(Http.server(context), "/retention/com.example.NoSuchEntity", 404);
     }
   }
 
   @Test
   void itIsSensitiveUnlessOpenedAsMicronautsOwnEndpointsAre() {
     try (ApplicationContext context = application.start(Map.of())) {
-      assertEquals(401, Http.get(server(context), "/retention").statusCode());
+      assertEquals(401, Http.get(Http.server(context), "/retention").statusCode());
     }
   }
 
   /** The context's HTTP server, started as {@code Micronaut.run} starts it. */
-  private static EmbeddedServer server(ApplicationContext context) {
-    EmbeddedServer server = context.getBean(EmbeddedServer.class);
-    if (!server.isRunning()) {
-      server.start();
-    }
-    return server;
-  }
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> map(Object value) {
