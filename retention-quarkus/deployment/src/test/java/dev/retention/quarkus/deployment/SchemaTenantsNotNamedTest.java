@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SchemaTenantsNotNamedTest {
 
   @RegisterExtension
-  static final QuarkusUnitTest APPLICATION = SchemaTenantsApplication.application(false)
+  static final QuarkusUnitTest APPLICATION = TenantsApplication.schemaPerTenant(false)
       .assertException(SchemaTenantsNotNamedTest::namesTheFix);
 
   @Test

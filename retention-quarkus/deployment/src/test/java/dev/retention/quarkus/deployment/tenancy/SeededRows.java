@@ -1,6 +1,5 @@
 package dev.retention.quarkus.deployment.tenancy;
 
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
@@ -16,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Rows in every tenant's schema before the runtime starts, the same ids in each, so that a sweep in the wrong schema
- * deletes the wrong tenant's rows. Expired or live relative to {@code FixedClock.NOW} (2026-01-01T00:00:00Z).
+ * Rows in every tenant's table before the runtime starts, the same ids in each, so that a sweep in the wrong schema or
+ * database deletes the wrong tenant's rows. Expired or live relative to {@code FixedClock.NOW} (2026-01-01T00:00:00Z).
  */
 @Singleton
 public class SeededRows {
@@ -38,21 +37,21 @@ public class SeededRows {
       "tenant_c", List.of(1L));
 
   @Inject
-  AgroalDataSource dataSource;
+  TenantStorage storage;
 
   void insert(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE + 1) StartupEvent event) throws SQLException {
-    try (Connection connection = dataSource.getConnection()) {
-      for (String tenant : EXPIRED_IDS.keySet()) {
-        insert(connection, tenant, EXPIRED_IDS.get(tenant), EXPIRED);
-        insert(connection, tenant, LIVE_IDS.get(tenant), LIVE);
+    for (String tenant : EXPIRED_IDS.keySet()) {
+      try (Connection connection = storage.connect(tenant)) {
+        insert(connection, storage.qualified(tenant, "SessionToken"), EXPIRED_IDS.get(tenant), EXPIRED);
+        insert(connection, storage.qualified(tenant, "SessionToken"), LIVE_IDS.get(tenant), LIVE);
       }
     }
   }
 
-  private static void insert(Connection connection, String tenant, List<Long> ids, OffsetDateTime expiresAt)
+  private static void insert(Connection connection, String table, List<Long> ids, OffsetDateTime expiresAt)
       throws SQLException {
     try (PreparedStatement insert = connection.prepareStatement(
-        "insert into \"" + tenant + "\".SessionToken (id, expiresAt) values (?, ?)")) {
+        "insert into " + table + " (id, expiresAt) values (?, ?)")) {
       for (long id : ids) {
         insert.setLong(1, id);
         insert.setObject(2, expiresAt);
