@@ -2,6 +2,7 @@ package dev.retention.quarkus.runtime;
 
 import dev.retention.runtime.TenantRunner;
 import io.quarkus.arc.Arc;
+import io.quarkus.arc.ArcContainer;
 import io.quarkus.arc.InjectableContext;
 import io.quarkus.arc.ManagedContext;
 import jakarta.persistence.EntityManagerFactory;
@@ -29,8 +30,9 @@ final class OutsideRequestContext implements TenantRunner {
 
   @Override
   public void runAs(String tenant, Runnable work) {
-    ManagedContext requests = Arc.container().requestContext();
-    if (!requests.isActive()) {
+    ArcContainer container = Arc.container();
+    ManagedContext requests = container == null ? null : container.requestContext();
+    if (requests == null || !requests.isActive()) {
       work.run();
       return;
     }
