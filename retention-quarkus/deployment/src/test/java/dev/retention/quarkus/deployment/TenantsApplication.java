@@ -15,8 +15,6 @@ import org.jboss.shrinkwrap.api.spec.JavaArchive;
  */
 final class TenantsApplication {
 
-  static final String PASS = SessionToken.class.getName();
-
   static final List<String> TENANTS = List.of("base", "tenant_b", "tenant_c");
 
   private TenantsApplication() {}
