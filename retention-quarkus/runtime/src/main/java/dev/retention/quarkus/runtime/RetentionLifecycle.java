@@ -37,8 +37,9 @@ public class RetentionLifecycle {
 
   /**
    * The runtime over the default persistence unit, with the registries found at build time, every {@code retention.*}
-   * option, the application's {@link Clock} bean if it has one, every {@link SweepListener} bean, then every
-   * {@link RetentionRuntimeCustomizer} bean.
+   * option, the application's {@link Clock} bean if it has one, every {@link SweepListener} bean, under Quarkus's
+   * multi-tenancy each tenant's sweep run outside the caller's request context ({@link OutsideRequestContext}), then
+   * every {@link RetentionRuntimeCustomizer} bean.
    */
   @Produces
   @Singleton
@@ -57,6 +58,10 @@ public class RetentionLifecycle {
     // First, so that a listener told of a sweep finds the health up to date.
     builder.listener(history);
     listeners.stream().filter(listener -> listener != history).forEach(builder::listener);
+    if (OutsideRequestContext.needed(emf)) {
+      // Before the customizers: an application's own runAsTenant(...) replaces it.
+      builder.runAsTenant(new OutsideRequestContext());
+    }
     customizers.forEach(customizer -> customizer.customize(builder));
     return builder.build();
   }

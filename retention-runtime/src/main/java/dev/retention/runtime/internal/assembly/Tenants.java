@@ -29,10 +29,8 @@ final class Tenants {
    * @throws RetentionConfigurationException when the tenants and the factory do not fit, naming the fix
    */
   static TenantAccess access(RuntimeInput input, Tenancy tenancy) {
-    if (input.tenantRunner().isPresent() && input.tenants().isEmpty()) {
-      throw new RetentionConfigurationException(List.of("runAsTenant(...) was given without tenants(...): name the"
-          + " tenants it runs the sweeps as, tenants(() -> tenantIds), asked again each round"));
-    }
+    // First: an integration may give a runner of its own, and a multi-tenant factory without tenants is the problem
+    // to name then.
     if (tenancy.multiTenant() && input.tenants().isEmpty()) {
       throw new RetentionConfigurationException(List.of("The EntityManagerFactory is multi-tenant ("
           + tenancy.description() + "): each of its sessions sees one tenant's rows, so a sweep would see only those"
@@ -42,6 +40,10 @@ final class Tenants {
           + " sweepTenant(pass, tenant) at sign-in sweeps one. Where Hibernate's root tenant (the resolver's isRoot) sees"
           + " every tenant's @TenantId rows, tenants(() -> List.of(rootTenant)) sweeps them all at once. See "
           + GUIDE));
+    }
+    if (input.tenantRunner().isPresent() && input.tenants().isEmpty()) {
+      throw new RetentionConfigurationException(List.of("runAsTenant(...) was given without tenants(...): name the"
+          + " tenants it runs the sweeps as, tenants(() -> tenantIds), asked again each round"));
     }
     if (input.tenants().isPresent() && !tenancy.multiTenant() && input.tenantRunner().isEmpty()) {
       throw new RetentionConfigurationException(List.of("tenants(...) was given, but the EntityManagerFactory's"
