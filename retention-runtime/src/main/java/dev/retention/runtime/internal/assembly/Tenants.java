@@ -35,8 +35,9 @@ final class Tenants {
       throw new RetentionConfigurationException(List.of("The EntityManagerFactory is multi-tenant ("
           + tenancy.description() + "): each of its sessions sees one tenant's rows, so a sweep would see only those"
           + " of the tenant the application's resolver answers on the sweeper's thread, and report the passes drained"
-          + " after that one. Name the tenants: RetentionRuntime.builder(emf).tenants(() -> tenantIds), a list, a"
-          + " query or a directory asked again each round; each tenant is then swept in sessions opened for it, and"
+          + " after that one. Name the tenants: RetentionRuntime.builder(emf).tenants(() -> tenantIds) (with Spring"
+          + " Boot, Quarkus or Micronaut, in a RetentionRuntimeCustomizer bean), a list, a query or a directory asked"
+          + " again each round; each tenant is then swept in sessions opened for it, and"
           + " sweepTenant(pass, tenant) at sign-in sweeps one. Where Hibernate's root tenant (the resolver's isRoot) sees"
           + " every tenant's @TenantId rows, tenants(() -> List.of(rootTenant)) sweeps them all at once. See "
           + GUIDE));
