@@ -177,6 +177,7 @@ class SharedTableTenantsTest extends DatabaseSuite {
     assertTrue(line.contains("tenant by tenant (EclipseLink's @Multitenant on " + pass + " (SINGLE_TABLE, tenant"
         + " column tenant), its tenant named by the property " + mapping.property + "; the tenants listed by"
         + " tenants(...) each round, each in sessions opened for it; the portable JPQL"), line);
+    assertTrue(line.contains(pass + ": expires at its attribute") && line.contains(", a look per tenant ("), line);
   }
 
   /** Sessions opened with one property would leave the entity that reads the other without its tenant. */

@@ -222,6 +222,7 @@ class TablePerTenantTest extends DatabaseSuite {
     assertTrue(line.contains("tenant by tenant (EclipseLink's @Multitenant on " + pass + " (TABLE_PER_TENANT, "
         + layout.description + "), its tenant named by the property " + TENANT_PROPERTY + "; the tenants listed by"
         + " tenants(...) each round, each in sessions opened for it; the portable JPQL"), line);
+    assertTrue(line.contains(pass + ": expires at its attribute") && line.contains(", a look per tenant ("), line);
   }
 
   private static List<String> tenantsOf(List<SweepReport> reports) {

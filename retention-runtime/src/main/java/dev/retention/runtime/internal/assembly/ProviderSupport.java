@@ -204,11 +204,11 @@ final class ProviderSupport {
    * The {@code @Multitenant} entities among {@code entities}, as EclipseLink's descriptors say (the property each reads
    * its tenant from included); read from their annotations where its descriptors cannot be.
    */
-  private static List<TenantColumns.Multitenant> eclipseLinkMultitenant(EntityManagerFactory emf,
+  private static List<TenantColumns.MultitenantEntity> eclipseLinkMultitenant(EntityManagerFactory emf,
       List<Class<?>> entities) {
     if (present(ECLIPSELINK)) {
       try {
-        Optional<List<TenantColumns.Multitenant>> described = EclipseLinkTenancy.of(emf, entities);
+        Optional<List<TenantColumns.MultitenantEntity>> described = EclipseLinkTenancy.of(emf, entities);
         if (described.isPresent()) {
           return described.get();
         }

@@ -69,9 +69,9 @@ public final class TenantColumns {
    * @param strategy how it keeps tenants apart, for the start line: "SINGLE_TABLE, tenant column TENANT_ID"
    * @param properties the properties of an entity manager it reads its tenant from
    */
-  public record Multitenant(String entity, boolean column, String strategy, List<String> properties) {
+  public record MultitenantEntity(String entity, boolean column, String strategy, List<String> properties) {
 
-    public Multitenant {
+    public MultitenantEntity {
       properties = List.copyOf(properties);
     }
   }
@@ -83,7 +83,7 @@ public final class TenantColumns {
    * @throws RetentionConfigurationException when they read it from different properties: a sweep names its tenant by
    *     one, and a property the runtime does not set would leave an entity's sessions without their tenant
    */
-  public static Optional<Tenancy> eclipseLink(List<Multitenant> entities) {
+  public static Optional<Tenancy> eclipseLink(List<MultitenantEntity> entities) {
     if (entities.isEmpty()) {
       return Optional.empty();
     }
@@ -102,19 +102,20 @@ public final class TenantColumns {
     return Optional.of(new Tenancy(true, "EclipseLink's @Multitenant on " + entities.stream()
         .map(entity -> entity.entity() + " (" + entity.strategy() + ")").collect(Collectors.joining(", "))
         + ", its tenant named by the property " + property, Optional.of(property),
-        entities.stream().filter(Multitenant::column).map(Multitenant::entity).toList()));
+        entities.stream().filter(MultitenantEntity::column).map(MultitenantEntity::entity).toList()));
   }
 
   /**
    * Those of {@code entities} marked {@code @Multitenant} (on the class or a superclass), by name, for a factory whose
    * descriptors cannot be read; taken to read their tenant from {@code eclipselink.tenant-id}, EclipseLink's default.
    */
-  public static List<Multitenant> eclipseLinkAnnotated(List<Class<?>> entities) {
-    List<Multitenant> found = new ArrayList<>();
+  public static List<MultitenantEntity> eclipseLinkAnnotated(List<Class<?>> entities) {
+    List<MultitenantEntity> found = new ArrayList<>();
     for (Class<?> entity : entities) {
       for (Class<?> type = entity; type != null && type != Object.class; type = type.getSuperclass()) {
         if (named(type.getDeclaredAnnotations(), ECLIPSELINK_MULTITENANT)) {
-          found.add(new Multitenant(entity.getName(), false, "@Multitenant", List.of(Tenancy.ECLIPSELINK_TENANT)));
+          found.add(new MultitenantEntity(entity.getName(), false, "its descriptor unread",
+              List.of(Tenancy.ECLIPSELINK_TENANT)));
           break;
         }
       }

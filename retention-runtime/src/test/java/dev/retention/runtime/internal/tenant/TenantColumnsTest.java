@@ -52,11 +52,11 @@ class TenantColumnsTest {
 
   @Test
   void eclipseLinksMultitenantIsFoundOnTheClassOrASuperclassTakenToReadItsDefaultProperty() {
-    List<TenantColumns.Multitenant> found = TenantColumns.eclipseLinkAnnotated(List.of(Plain.class,
+    List<TenantColumns.MultitenantEntity> found = TenantColumns.eclipseLinkAnnotated(List.of(Plain.class,
         EclipseLinkTenant.class, EclipseLinkInherited.class, OnField.class));
 
     assertEquals(List.of(EclipseLinkTenant.class.getName(), EclipseLinkInherited.class.getName()),
-        found.stream().map(TenantColumns.Multitenant::entity).toList());
+        found.stream().map(TenantColumns.MultitenantEntity::entity).toList());
     found.forEach(entity -> assertEquals(List.of("eclipselink.tenant-id"), entity.properties()));
     assertEquals(Optional.empty(), TenantColumns.eclipseLink(List.of()));
   }
@@ -64,9 +64,9 @@ class TenantColumnsTest {
   @Test
   void eclipseLinksEntitiesAreSweptThroughThePropertyTheirMappingNames() {
     Tenancy tenancy = TenantColumns.eclipseLink(List.of(
-        new TenantColumns.Multitenant("com.acme.Note", true, "SINGLE_TABLE, tenant column TENANT",
+        new TenantColumns.MultitenantEntity("com.acme.Note", true, "SINGLE_TABLE, tenant column TENANT",
             List.of("app.tenant")),
-        new TenantColumns.Multitenant("com.acme.Log", false, "TABLE_PER_TENANT, a schema per tenant",
+        new TenantColumns.MultitenantEntity("com.acme.Log", false, "TABLE_PER_TENANT, a schema per tenant",
             List.of("app.tenant")))).orElseThrow();
 
     assertTrue(tenancy.multiTenant());
@@ -82,8 +82,9 @@ class TenantColumnsTest {
   void eclipseLinksEntitiesNamingDifferentPropertiesAreRefusedNamingThemAndTheFix() {
     RetentionConfigurationException refused = assertThrows(RetentionConfigurationException.class,
         () -> TenantColumns.eclipseLink(List.of(
-            new TenantColumns.Multitenant("com.acme.Note", true, "SINGLE_TABLE", List.of("app.tenant")),
-            new TenantColumns.Multitenant("com.acme.Log", true, "SINGLE_TABLE", List.of("eclipselink.tenant-id")))));
+            new TenantColumns.MultitenantEntity("com.acme.Note", true, "SINGLE_TABLE", List.of("app.tenant")),
+            new TenantColumns.MultitenantEntity("com.acme.Log", true, "SINGLE_TABLE",
+                List.of("eclipselink.tenant-id")))));
 
     assertTrue(refused.getMessage().contains("read their tenant from different properties (app.tenant: com.acme.Note;"
         + " eclipselink.tenant-id: com.acme.Log)"), refused::getMessage);

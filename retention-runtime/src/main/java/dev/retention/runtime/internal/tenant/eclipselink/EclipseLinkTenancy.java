@@ -1,6 +1,6 @@
 package dev.retention.runtime.internal.tenant.eclipselink;
 
-import dev.retention.runtime.internal.tenant.TenantColumns.Multitenant;
+import dev.retention.runtime.internal.tenant.TenantColumns.MultitenantEntity;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
 import java.util.ArrayList;
@@ -25,24 +25,24 @@ public final class EclipseLinkTenancy {
   private EclipseLinkTenancy() {}
 
   /** The multi-tenant ones among {@code entities}; empty when {@code emf} is not EclipseLink's. */
-  public static Optional<List<Multitenant>> of(EntityManagerFactory emf, List<Class<?>> entities) {
+  public static Optional<List<MultitenantEntity>> of(EntityManagerFactory emf, List<Class<?>> entities) {
     JpaEntityManagerFactory factory;
     try {
       factory = emf.unwrap(JpaEntityManagerFactory.class);
     } catch (PersistenceException | IllegalArgumentException notEclipseLink) {
       return Optional.empty();
     }
-    List<Multitenant> found = new ArrayList<>();
+    List<MultitenantEntity> found = new ArrayList<>();
     for (Class<?> entity : entities) {
       ClassDescriptor descriptor = factory.getServerSession().getDescriptor(entity);
       MultitenantPolicy policy = descriptor == null ? null : descriptor.getMultitenantPolicy();
       if (policy instanceof SingleTableMultitenantPolicy columns) {
         Map<DatabaseField, String> fields = columns.getTenantDiscriminatorFields();
-        found.add(new Multitenant(entity.getName(), true, "SINGLE_TABLE, tenant column "
+        found.add(new MultitenantEntity(entity.getName(), true, "SINGLE_TABLE, tenant column "
             + String.join(", ", fields.keySet().stream().map(DatabaseField::getName).sorted().toList()),
             fields.values().stream().distinct().sorted().toList()));
       } else if (policy instanceof TablePerMultitenantPolicy tables) {
-        found.add(new Multitenant(entity.getName(), false, "TABLE_PER_TENANT, " + (tables.isSchemaPerTable()
+        found.add(new MultitenantEntity(entity.getName(), false, "TABLE_PER_TENANT, " + (tables.isSchemaPerTable()
             ? "a schema" : tables.isPrefixPerTable() ? "a table name prefix" : "a table name suffix") + " per tenant",
             List.of(tables.getContextProperty())));
       }
