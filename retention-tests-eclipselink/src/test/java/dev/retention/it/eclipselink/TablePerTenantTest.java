@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.retention.it.support.DatabaseSuite;
+import dev.retention.it.support.ExpectedWarnings;
 import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.StartLine;
@@ -24,12 +25,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -96,6 +99,10 @@ class TablePerTenantTest extends DatabaseSuite {
         .filter(layout -> layout != Layout.SCHEMA || kind != TestDatabase.Kind.MARIADB)
         .map(layout -> Arguments.of(kind, layout)));
   }
+
+  /** The failing tenant's sweep, logged at WARNING, naming its tenant. */
+  @RegisterExtension
+  final ExpectedWarnings warnings = ExpectedWarnings.of("dev.retention");
 
   private final Layout layout;
   private final String pass;
@@ -198,6 +205,7 @@ class TablePerTenantTest extends DatabaseSuite {
   @Test
   void aTenantWhoseTableIsMissingFailsAloneAndTheOthersDrain() throws SQLException {
     List<String> listed = List.of("t1", "t2", "missing", "t3");
+    warnings.expect(Pattern.quote(pass + " [tenant missing]: deleted 0 rows") + ".*, failed: ");
     RecordingListener listener = new RecordingListener();
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
         .tenants(() -> listed).build()) {
