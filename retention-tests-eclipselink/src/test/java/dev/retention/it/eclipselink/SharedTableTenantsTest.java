@@ -120,6 +120,7 @@ class SharedTableTenantsTest extends DatabaseSuite {
         message);
     assertTrue(message.contains("tenants(() -> tenantIds)") && message.contains("sweepTenant(pass, tenant)")
         && message.contains("docs/concepts/multi-tenant.md"), message);
+    assertFalse(message.contains("isRoot"), "Hibernate's root tenant is no way of EclipseLink's: " + message);
     assertEquals(rows(EXPIRED, EXPIRED, EXPIRED), rowsByTenant(true), "nothing was swept");
   }
 

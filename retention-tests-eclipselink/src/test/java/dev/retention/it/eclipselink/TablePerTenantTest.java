@@ -150,6 +150,7 @@ class TablePerTenantTest extends DatabaseSuite {
         message);
     assertTrue(message.contains("tenants(() -> tenantIds)") && message.contains("sweepTenant(pass, tenant)"),
         message);
+    assertFalse(message.contains("isRoot"), "Hibernate's root tenant is no way of EclipseLink's: " + message);
     assertEquals(rows(EXPIRED, EXPIRED, EXPIRED), rowsByTenant(true), "nothing was swept");
   }
 
