@@ -66,6 +66,7 @@ class ArchitectureTest {
     // The tenants: what the provider says of them, the list, the tenant bound to the sweeping thread.
     MAY_DEPEND_ON.put("tenant", List.of());
     MAY_DEPEND_ON.put("tenant.hibernate", List.of("tenant"));
+    MAY_DEPEND_ON.put("tenant.eclipselink", List.of("tenant"));
   }
 
   private static final JavaClasses CLASSES = new ClassFileImporter()

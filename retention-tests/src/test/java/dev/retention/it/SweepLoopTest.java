@@ -183,9 +183,11 @@ class SweepLoopTest extends H2Fixture {
         .map(provider -> provider.type().getName())
         .sorted()
         .collect(Collectors.toList());
-    assertEquals(2, registries.size(), registries::toString);
-    assertTrue(registries.get(0).startsWith("dev.retention.it.RetentionRegistry_"), registries::toString);
-    assertTrue(registries.get(1).startsWith("dev.retention.it.shapes.RetentionRegistry_"), registries::toString);
+    // This module's and the fixtures' (a provider module running these suites may add one of its own).
+    assertEquals(1, registries.stream().filter(name -> name.startsWith("dev.retention.it.RetentionRegistry_")).count(),
+        registries::toString);
+    assertEquals(1, registries.stream().filter(name -> name.startsWith("dev.retention.it.shapes.RetentionRegistry_"))
+        .count(), registries::toString);
 
     emf.close();
     emf = Jpa.factory(database, List.of(SessionToken.class, dev.retention.it.shapes.OtherModuleRow.class));

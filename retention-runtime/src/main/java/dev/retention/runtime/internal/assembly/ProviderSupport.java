@@ -14,6 +14,7 @@ import dev.retention.runtime.internal.shape.hibernate.HibernatePartitionTables;
 import dev.retention.runtime.internal.partition.PartitionTables;
 import dev.retention.runtime.internal.tenant.Tenancy;
 import dev.retention.runtime.internal.tenant.TenantColumns;
+import dev.retention.runtime.internal.tenant.eclipselink.EclipseLinkTenancy;
 import dev.retention.runtime.internal.tenant.hibernate.HibernateTenancy;
 import dev.retention.runtime.internal.transaction.ProviderJta;
 import dev.retention.runtime.internal.transaction.hibernate.HibernateJta;
@@ -36,6 +37,8 @@ final class ProviderSupport {
   private static final System.Logger LOGGER = System.getLogger(ProviderSupport.class.getName());
 
   private static final String HIBERNATE = "org.hibernate.engine.spi.SessionFactoryImplementor";
+
+  private static final String ECLIPSELINK = "org.eclipse.persistence.jpa.JpaEntityManagerFactory";
 
   private ProviderSupport() {}
 
@@ -199,7 +202,28 @@ final class ProviderSupport {
             + " multi-tenant (" + otherHibernate + "); give it tenants(...) if it is");
       }
     }
-    return TenantColumns.eclipseLink(entities).orElse(Tenancy.NONE);
+    return TenantColumns.eclipseLink(eclipseLinkMultitenant(emf, entities)).orElse(Tenancy.NONE);
+  }
+
+  /**
+   * The {@code @Multitenant} entities among {@code entities}, as EclipseLink's descriptors say (the property each reads
+   * its tenant from included); read from their annotations where its descriptors cannot be.
+   */
+  private static List<TenantColumns.MultitenantEntity> eclipseLinkMultitenant(EntityManagerFactory emf,
+      List<Class<?>> entities) {
+    if (present(ECLIPSELINK)) {
+      try {
+        Optional<List<TenantColumns.MultitenantEntity>> described = EclipseLinkTenancy.of(emf, entities);
+        if (described.isPresent()) {
+          return described.get();
+        }
+      } catch (LinkageError otherEclipseLink) {
+        LOGGER.log(Level.WARNING, () -> "Retention cannot read this EclipseLink version's multitenant descriptors ("
+            + otherEclipseLink + "); its @Multitenant entities are taken to name their tenant by "
+            + Tenancy.ECLIPSELINK_TENANT);
+      }
+    }
+    return TenantColumns.eclipseLinkAnnotated(entities);
   }
 
   /** What the provider reveals of JTA; empty without Hibernate. */
@@ -231,8 +255,12 @@ final class ProviderSupport {
   }
 
   private static boolean hibernatePresent() {
+    return present(HIBERNATE);
+  }
+
+  private static boolean present(String className) {
     try {
-      Class.forName(HIBERNATE, false, ProviderSupport.class.getClassLoader());
+      Class.forName(className, false, ProviderSupport.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException | LinkageError absent) {
       return false;

@@ -37,10 +37,8 @@ final class Tenants {
           + " of the tenant the application's resolver answers on the sweeper's thread, and report the passes drained"
           + " after that one. Name the tenants: RetentionRuntime.builder(emf).tenants(() -> tenantIds) (with Spring"
           + " Boot, Quarkus or Micronaut, in a RetentionRuntimeCustomizer bean), a list, a query or a directory asked"
-          + " again each round; each tenant is then swept in sessions opened for it, and"
-          + " sweepTenant(pass, tenant) at sign-in sweeps one. Where Hibernate's root tenant (the resolver's isRoot) sees"
-          + " every tenant's @TenantId rows, tenants(() -> List.of(rootTenant)) sweeps them all at once. See "
-          + GUIDE));
+          + " again each round; each tenant is then swept in sessions opened for it, and sweepTenant(pass, tenant) at"
+          + " sign-in sweeps one." + rootTenant(tenancy) + " See " + GUIDE));
     }
     if (input.tenantRunner().isPresent() && input.tenants().isEmpty()) {
       throw new RetentionConfigurationException(List.of("runAsTenant(...) was given without tenants(...): name the"
@@ -54,6 +52,13 @@ final class Tenants {
           + GUIDE));
     }
     return new TenantAccess(input.tenants(), input.tenantRunner(), tenancy);
+  }
+
+  /** Hibernate's root tenant, where Hibernate keeps the tenants apart: a way to sweep every tenant at once. */
+  private static String rootTenant(Tenancy tenancy) {
+    return tenancy.tenantProperty().equals(Optional.of(Tenancy.HIBERNATE_TENANT)) ? " Where Hibernate's root tenant"
+        + " (the resolver's isRoot) sees every tenant's @TenantId rows, tenants(() -> List.of(rootTenant)) sweeps them"
+        + " all at once." : "";
   }
 
   /**

@@ -46,15 +46,35 @@ public final class Keys {
   }
 
   static Keys of(Metamodel metamodel, EntityType<?> entity) {
-    if (!entity.hasSingleIdAttribute()) {
+    if (!singleId(entity)) {
       return new Keys(null, names("", entity.getIdClassAttributes()));
     }
     SingularAttribute<?, ?> id = idAttribute(entity);
-    if (entity.getIdType().getPersistenceType() != PersistenceType.EMBEDDABLE) {
+    if (id.getType().getPersistenceType() != PersistenceType.EMBEDDABLE) {
       return new Keys(id.getName(), List.of());
     }
     return new Keys(id.getName(), names(id.getName() + ".",
-        metamodel.embeddable(entity.getIdType().getJavaType()).getSingularAttributes()));
+        metamodel.embeddable(id.getJavaType()).getSingularAttributes()));
+  }
+
+  /**
+   * Whether {@code entity}'s key is one attribute (an {@code @Id} or an {@code @EmbeddedId}), not an {@code @IdClass}.
+   * EclipseLink answers {@code hasSingleIdAttribute()} false for a {@code @Multitenant(TABLE_PER_TENANT)} entity,
+   * whose descriptor it completes per tenant, and has no {@code @IdClass} attributes for it either: one attribute
+   * marked as the id and no {@code @IdClass} is a single id all the same.
+   */
+  public static boolean singleId(EntityType<?> entity) {
+    if (entity.hasSingleIdAttribute()) {
+      return true;
+    }
+    if (entity.getSingularAttributes().stream().filter(SingularAttribute::isId).count() != 1) {
+      return false;
+    }
+    try {
+      return entity.getIdClassAttributes().isEmpty();
+    } catch (IllegalArgumentException noIdClass) {
+      return true; // EclipseLink's way of saying the entity has no @IdClass
+    }
   }
 
   /**

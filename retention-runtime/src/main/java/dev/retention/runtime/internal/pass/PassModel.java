@@ -44,7 +44,7 @@ public final class PassModel {
   /** The model of {@code pass}, named as the provider's metamodel names its entity and id. */
   public static PassModel of(GeneratedPass pass, Metamodel metamodel) {
     EntityType<?> entity = metamodel.entity(pass.entityType());
-    String id = entity.hasSingleIdAttribute() ? Keys.idAttribute(entity).getName() : pass.descriptor().idAttribute();
+    String id = Keys.singleId(entity) ? Keys.idAttribute(entity).getName() : pass.descriptor().idAttribute();
     ConditionReads reads = pass.descriptor().condition()
         .map(condition -> ConditionReads.of(condition, entity, metamodel)).orElse(ConditionReads.NONE);
     return new PassModel(pass, entity.getName(), id, Keys.of(metamodel, entity), reads, NOT_READ);
