@@ -51,6 +51,7 @@ public record BenchmarkOptions(
     int replicaLimitMb,
     int replicaReplayMillis,
     int heldSeconds,
+    int tenantSchemas,
     Path out) {
 
   /** The parts of a run. */
@@ -84,7 +85,13 @@ public record BenchmarkOptions(
     /** The application's live query of every tenant's rows ({@code RetentionPolicy}) at {@code --tenants}: its time. */
     POLICY,
     /** A table of {@code --rows} rows whose condition reads a to-one, drained at the defaults: each batch's time. */
-    CONDITIONS;
+    CONDITIONS,
+    /**
+     * Tenants Hibernate keeps apart: {@code --tenant-schemas} schemas (PostgreSQL) or databases (MariaDB) of one
+     * server, and {@code --tenants} values of a {@code @TenantId} column: the statements and time of an idle round and
+     * of a drain round, and a sign-in sweep of one tenant while a background round runs.
+     */
+    TENANTS;
 
     static Mode parse(String key) {
       return valueOf(key.trim().toUpperCase(Locale.ROOT));
@@ -102,7 +109,8 @@ public record BenchmarkOptions(
                 minute. The figures mean nothing.
 
       Overrides:
-        --modes=drain,idle,memory,compile,sessions,scopes,locks,partitions,replicas,held,policy,conditions  parts to run
+        --modes=drain,idle,memory,compile,sessions,scopes,locks,partitions,replicas,held,policy,conditions,tenants
+                                            parts to run
                                             (conditions: --rows drafts, every one expired, whose condition reads
                                             their club through a @ManyToOne, drained at the defaults; not in the
                                             presets' modes)
@@ -129,7 +137,11 @@ public record BenchmarkOptions(
                                             sweep-drop/whole-days (all by default; sweep-rows, row batches alone,
                                             takes about a minute per million rows)
         --tenants=N                         tenants of --modes=scopes and policy (not in the presets' modes; 20 rows each, 1%
-                                            with an expired row, tenants 51 to 150 with windows of their own)
+                                            with an expired row, tenants 51 to 150 with windows of their own), and
+                                            the @TenantId values of --modes=tenants
+        --tenant-schemas=N                  --modes=tenants (PostgreSQL and MariaDB, not in the presets' modes): a
+                                            schema (a database on MariaDB) per tenant, 1% of them with expired rows;
+                                            --repeats applies
         --scope-date-index=true             --modes=scopes with an index on created_at alone beside the one on
                                             (tenant_id, created_at): the date index the unscoped table has
         --locks=N                           locks of --modes=locks (INT_LOCK, 5 regions, half expired; not in the
@@ -205,6 +217,7 @@ public record BenchmarkOptions(
           Integer.parseInt(values.get("replica-limit-mb")),
           Integer.parseInt(values.get("replica-replay-ms")),
           Integer.parseInt(values.get("held-seconds")),
+          Integer.parseInt(values.get("tenant-schemas")),
           Path.of(values.get("out")));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("A numeric option is not a number: " + e.getMessage(), e);
@@ -238,6 +251,7 @@ public record BenchmarkOptions(
     values.put("replica-limit-mb", "8");
     values.put("replica-replay-ms", "10");
     values.put("held-seconds", "6");
+    values.put("tenant-schemas", smoke ? "100" : "1000");
     values.put("memory-heap", "64m");
     values.put("compile-entities", smoke ? "20" : "200");
     values.put("compile-runs", smoke ? "1" : "7");

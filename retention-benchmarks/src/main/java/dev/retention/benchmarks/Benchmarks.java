@@ -9,6 +9,7 @@ import dev.retention.benchmarks.report.ResultTables;
 import dev.retention.benchmarks.replicas.ReplicaSuite;
 import dev.retention.benchmarks.report.RunResults;
 import dev.retention.benchmarks.report.TargetReport;
+import dev.retention.benchmarks.tenants.TenantSuite;
 import dev.retention.benchmarks.suite.CompileSuite;
 import dev.retention.benchmarks.suite.DatabaseSuite;
 import dev.retention.benchmarks.suite.MemorySuite;
@@ -105,6 +106,10 @@ public final class Benchmarks {
     }
     if (options.modes().contains(Mode.COMPILE)) {
       new CompileSuite(options.compileEntities(), options.compileRuns(), options.compilers(), results).run();
+    }
+    if (options.modes().contains(Mode.TENANTS)) {
+      new TenantSuite(options.tenantSchemas(), options.tenants(), options.repeats(), options.requireServers(),
+          System.out).run(options.databases());
     }
     if (options.modes().contains(Mode.CONDITIONS)) {
       return new ConditionSuite(options.rows(), options.requireServers(), System.out).run(options.databases());

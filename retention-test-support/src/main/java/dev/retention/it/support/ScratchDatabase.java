@@ -88,6 +88,11 @@ public final class ScratchDatabase implements AutoCloseable {
     return url;
   }
 
+  /** The database's name on its server (H2: in this JVM). */
+  public String name() {
+    return name;
+  }
+
   public String user() {
     return kind.user();
   }

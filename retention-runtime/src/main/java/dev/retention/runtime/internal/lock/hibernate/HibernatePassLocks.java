@@ -55,7 +55,9 @@ public final class HibernatePassLocks implements PassLocks {
 
   @Override
   public String describe() {
-    return "one instance sweeps a pass at a time (" + kind.description() + " per pass; the others skip it)";
+    // The retry is SweepPlan.SKIPPED_RETRY, or the pass's interval where that is shorter.
+    return "one instance sweeps a pass at a time (" + kind.description()
+        + " per pass; the others skip it and try again within a minute)";
   }
 
   @Override
