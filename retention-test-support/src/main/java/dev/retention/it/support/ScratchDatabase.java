@@ -88,6 +88,11 @@ public final class ScratchDatabase implements AutoCloseable {
     return url;
   }
 
+  /** The database's name, as it was created: a prefix for the names of what a suite creates beside it. */
+  public String name() {
+    return name;
+  }
+
   public String user() {
     return kind.user();
   }

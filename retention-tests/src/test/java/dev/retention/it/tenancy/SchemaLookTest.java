@@ -7,21 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.retention.it.model.SessionToken;
 import dev.retention.it.support.DatabaseSuite;
 import dev.retention.it.support.ExpectedWarnings;
+import dev.retention.it.support.Jpa;
 import dev.retention.it.support.RecordingListener;
 import dev.retention.it.support.StartLine;
 import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
+import jakarta.persistence.EntityManager;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,15 +37,16 @@ import org.junit.jupiter.params.provider.EnumSource;
  * What a round over many tenant schemas costs follows the work: once each tenant's session has said where its table
  * is (at its first visit), a round is one look across the schemas (one statement for up to 200) and a sweep of only
  * the tenants whose schema holds expired rows; the other tenants get no session and keep every row. A look that fails
- * visits every tenant, as without it. Counted as the statements Hibernate sends (its statement inspector; the sweep
- * lock's and the connection provider's {@code search_path} go around it).
+ * visits every tenant, as without it. On PostgreSQL a tenant's schema is a schema of the suite's database; on MariaDB a
+ * database of the server, named after the suite's. Counted as the statements Hibernate sends (its statement
+ * inspector; the sweep lock's and the connection provider's {@code search_path} or {@code use} go around it).
  *
  * <p>{@code -Dschema.look.tenants=1000 -Dschema.look.expired=100} runs it at 1,000 schemas, 1% of them with 100
  * expired rows, and prints what each round cost (statements and milliseconds; nothing asserts time).
  */
-@Timeout(600)
+@Timeout(1800)
 @ParameterizedClass(name = "{0}")
-@EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL"})
+@EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL", "MARIADB"})
 class SchemaLookTest extends DatabaseSuite {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
@@ -80,18 +85,34 @@ class SchemaLookTest extends DatabaseSuite {
         "hibernate.session_factory.statement_inspector", counting);
   }
 
+  /** Each tenant's schema, with its live rows written by Hibernate in the tenant's session, as the application would. */
   @BeforeEach
   @Override
   protected void openDatabase() {
     super.openDatabase();
     try {
       SchemaPerTenant.createSchemas(database, "session_token", tenants);
-      for (String tenant : tenants) {
-        execute("insert into " + tenant + ".session_token (id, expiresAt) select g, timestamptz '2026-03-01 12:00:00+00'"
-            + " + g * interval '1 day' from generate_series(" + (EXPIRED + 1) + ", " + (EXPIRED + LIVE) + ") g");
-      }
     } catch (SQLException e) {
       throw new IllegalStateException("Creating the tenants' schemas on " + kind, e);
+    }
+    for (String tenant : tenants) {
+      inTenant(tenant, em -> {
+        for (int n = 1; n <= LIVE; n++) {
+          em.persist(new SessionToken(EXPIRED + n, NOW.plus(Duration.ofDays(n))));
+        }
+        return null;
+      });
+    }
+  }
+
+  /** The tenants' databases on MariaDB are dropped whatever the test left of them. */
+  @AfterEach
+  @Override
+  protected void closeDatabase() throws Exception {
+    try {
+      SchemaPerTenant.dropSchemas(database);
+    } finally {
+      super.closeDatabase();
     }
   }
 
@@ -105,7 +126,7 @@ class SchemaLookTest extends DatabaseSuite {
   }
 
   @Test
-  void anIdleRoundIsTheLookAloneAndTheDueTenantsAreDrainedInOneRound() throws SQLException {
+  void anIdleRoundIsTheLookAloneAndTheDueTenantsAreDrainedInOneRound() {
     RecordingListener listener = new RecordingListener();
     try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
         .tenants(() -> tenants).build()) {
@@ -142,9 +163,43 @@ class SchemaLookTest extends DatabaseSuite {
       assertEquals(0, after.deleted(), after::toString);
     }
     for (String tenant : tenants) {
-      assertEquals(0, count(tenant, "expiresAt <= timestamptz '2026-03-01 12:00:00+00'"), tenant);
-      assertEquals(LIVE, count(tenant, "true"), "every live row of " + tenant + " stays");
+      assertEquals(0, expiredLeft(tenant), tenant);
+      assertEquals(LIVE, rows(tenant), "every live row of " + tenant + " stays");
     }
+  }
+
+  /**
+   * The look binds the cutoff as the native statements bind it, to the microsecond the column keeps: a tenant whose
+   * one expired row is at the cutoff itself is visited and drained, and one whose row is a microsecond after it is not
+   * visited and keeps it.
+   */
+  @Test
+  void aRowAtTheCutoffIsFoundAndARowAMicrosecondAfterItIsNot() {
+    RecordingListener listener = new RecordingListener();
+    String atCutoff = DUE.get(0);
+    String justAfter = DUE.get(1);
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .tenants(() -> tenants).build()) {
+      retention.sweep(PASS);
+      inTenant(atCutoff, em -> {
+        em.persist(new SessionToken(1, NOW));
+        return null;
+      });
+      inTenant(justAfter, em -> {
+        em.persist(new SessionToken(1, NOW.plusNanos(1_000)));
+        return null;
+      });
+      listener.sweeps.clear();
+
+      SweepReport round = retention.sweep(PASS);
+
+      assertTrue(round.failure().isEmpty(), round::toString);
+      assertEquals(1, round.deleted(), round::toString);
+      assertEquals(List.of(atCutoff), listener.sweeps.stream().map(report -> report.tenant().orElseThrow()).toList(),
+          "only the tenant with a row at the cutoff is visited");
+    }
+    assertEquals(LIVE, rows(atCutoff), atCutoff);
+    assertEquals(LIVE + 1, rows(justAfter), "the row a microsecond after the cutoff stays in " + justAfter);
   }
 
   /**
@@ -164,7 +219,7 @@ class SchemaLookTest extends DatabaseSuite {
       for (String tenant : DUE) {
         insertExpired(tenant);
       }
-      execute("drop table " + gone + ".session_token");
+      execute("drop table " + SchemaPerTenant.qualified(database, gone, "session_token"));
       listener.sweeps.clear();
 
       SweepReport fallback = retention.sweep(PASS);
@@ -176,14 +231,19 @@ class SchemaLookTest extends DatabaseSuite {
       assertEquals(List.of(gone), failed);
     }
     for (String tenant : DUE) {
-      assertEquals(0, count(tenant, "expiresAt <= timestamptz '2026-03-01 12:00:00+00'"), tenant);
-      assertEquals(LIVE, count(tenant, "true"), tenant);
+      assertEquals(0, expiredLeft(tenant), tenant);
+      assertEquals(LIVE, rows(tenant), tenant);
     }
   }
 
-  private void insertExpired(String tenant) throws SQLException {
-    execute("insert into " + tenant + ".session_token (id, expiresAt) select g, timestamptz '2026-03-01 12:00:00+00'"
-        + " - g * interval '1 minute' from generate_series(1, " + EXPIRED + ") g");
+  /** Rows expired 1 to {@link #EXPIRED} minutes before the cutoff, written by Hibernate in the tenant's session. */
+  private void insertExpired(String tenant) {
+    inTenant(tenant, em -> {
+      for (int n = 1; n <= EXPIRED; n++) {
+        em.persist(new SessionToken(n, NOW.minus(Duration.ofMinutes(n))));
+      }
+      return null;
+    });
   }
 
   private SweepReport measured(String what, java.util.function.Supplier<SweepReport> round) {
@@ -198,12 +258,19 @@ class SchemaLookTest extends DatabaseSuite {
     return report;
   }
 
-  private long count(String tenant, String where) throws SQLException {
-    try (Connection connection = database.connect(); Statement statement = connection.createStatement();
-        var rows = statement.executeQuery("select count(*) from " + tenant + ".session_token where " + where)) {
-      rows.next();
-      return rows.getLong(1);
-    }
+  private long expiredLeft(String tenant) {
+    return inTenant(tenant, em -> em.createQuery("select count(e) from SessionToken e where e.expiresAt <= :now",
+        Long.class).setParameter("now", NOW).getSingleResult());
+  }
+
+  private long rows(String tenant) {
+    return inTenant(tenant, em -> em.createQuery("select count(e) from SessionToken e", Long.class)
+        .getSingleResult());
+  }
+
+  /** Runs {@code work} in a transaction of a session opened for {@code tenant}. */
+  private <T> T inTenant(String tenant, Function<EntityManager, T> work) {
+    return Jpa.inTransaction(emf, Map.of("org.hibernate.tenantId", tenant), work);
   }
 
   private void execute(String sql) throws SQLException {
