@@ -44,7 +44,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * <p>{@code -Dschema.look.tenants=1000 -Dschema.look.expired=100} runs it at 1,000 schemas, 1% of them with 100
  * expired rows, and prints what each round cost (statements and milliseconds; nothing asserts time).
  */
-@Timeout(1800)
+@Timeout(600)
 @ParameterizedClass(name = "{0}")
 @EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL", "MARIADB"})
 class SchemaLookTest extends DatabaseSuite {
@@ -85,7 +85,7 @@ class SchemaLookTest extends DatabaseSuite {
         "hibernate.session_factory.statement_inspector", counting);
   }
 
-  /** Each tenant's schema, with its live rows written by Hibernate in the tenant's session, as the application would. */
+  /** Each tenant's schema, its live rows written by Hibernate in the tenant's session, as applications write them. */
   @BeforeEach
   @Override
   protected void openDatabase() {

@@ -40,10 +40,11 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A schema per tenant (on MariaDB a database per tenant) through Hibernate's {@code MultiTenantConnectionProvider}, with a resolver that answers a
- * fallback tenant on every thread but a request's (the sweeper's too): a runtime not told the tenants would sweep the
- * fallback's schema and report the pass drained. It must refuse to build, naming the fix; told the tenants, every
- * tenant's expired rows go and every live row stays, and a sweep of one tenant touches no other's rows.
+ * A schema per tenant (on MariaDB a database per tenant) through Hibernate's {@code MultiTenantConnectionProvider},
+ * with a resolver that answers a fallback tenant on every thread but a request's (the sweeper's too): a runtime not
+ * told the tenants would sweep the fallback's schema and report the pass drained. It must refuse to build, naming the
+ * fix; told the tenants, every tenant's expired rows go and every live row stays, and a sweep of one tenant touches no
+ * other's rows.
  *
  * <p>On Hibernate 7.4 alone: the suite is of Hibernate's own multi-tenancy, its
  * {@code MultiTenantConnectionProvider} and resolver.

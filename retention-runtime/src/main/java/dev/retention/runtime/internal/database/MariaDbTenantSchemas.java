@@ -5,8 +5,9 @@ package dev.retention.runtime.internal.database;
  * name resolves to its current database ({@code DATABASE()}) alone, which {@code information_schema.tables} says holds
  * the table, compared as the server compares table names ({@code lower_case_table_names}: exactly where it is 0). A
  * session reaches every database of its server that its account may read, so the server is its host name, port and
- * {@code server_uid} (a hash of a network address and the port, where the server has it) with the session's account:
- * tenants whose sessions connect as other accounts are looked at apart, never with another account's privileges.
+ * {@code server_uid} (a hash of a network card's hardware address and the port, where the server has it) with the
+ * session's account: tenants whose sessions connect as other accounts are looked at apart, never with another account's
+ * privileges.
  */
 final class MariaDbTenantSchemas implements TenantSchemas {
 

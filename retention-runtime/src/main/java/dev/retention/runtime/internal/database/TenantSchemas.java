@@ -11,8 +11,9 @@ public interface TenantSchemas {
 
   /**
    * A native query of one row, two columns: what the session's statements reach (as one text, compared for equality
-   * only: the server and database on PostgreSQL, the server and the session's account on MariaDB), and the schema the table named by the parameter {@code :table} resolves to in that session, as the
-   * catalog holds its name; no row where the table is not found.
+   * only: the server and database on PostgreSQL, the server and the session's account on MariaDB), and the schema the
+   * table named by the parameter {@code :table} resolves to in that session, as the catalog holds its name; no row
+   * where the table is not found.
    */
   String homeQuery();
 
