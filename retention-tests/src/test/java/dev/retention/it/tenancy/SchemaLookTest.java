@@ -14,11 +14,13 @@ import dev.retention.it.support.TestDatabase;
 import dev.retention.runtime.RetentionRuntime;
 import dev.retention.runtime.SweepReport;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,6 +28,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -200,6 +203,36 @@ class SchemaLookTest extends DatabaseSuite {
     }
     assertEquals(LIVE, rows(atCutoff), atCutoff);
     assertEquals(LIVE + 1, rows(justAfter), "the row a microsecond after the cutoff stays in " + justAfter);
+  }
+
+  /**
+   * A table name Hibernate quotes (every identifier quoted, here) is found where each tenant's session finds it: the
+   * look takes the pass, and a round visits only the tenant with expired rows.
+   */
+  @Test
+  void aQuotedTableNameIsFoundWhereEachTenantsSessionFindsIt() {
+    Assumptions.assumeTrue(kind == TestDatabase.Kind.MARIADB, "PostgreSQL's columns were created folded to lower case,"
+        + " which their quoted names would not find");
+    Map<String, Object> quotedIdentifiers = new HashMap<>(properties());
+    quotedIdentifiers.put("hibernate.globally_quoted_identifiers", true);
+    quotedIdentifiers.put(Jpa.SCHEMA_ACTION, "none");
+    EntityManagerFactory quoted = Jpa.factory(database, List.of(SessionToken.class), quotedIdentifiers);
+    RecordingListener listener = new RecordingListener();
+    try (RetentionRuntime retention = RetentionRuntime.builder(quoted).clock(clock).listener(listener)
+        .tenants(() -> tenants).build()) {
+      retention.sweep(PASS);
+      insertExpired(DUE.get(0));
+      listener.sweeps.clear();
+
+      SweepReport round = retention.sweep(PASS);
+
+      assertEquals(EXPIRED, round.deleted(), round::toString);
+      assertEquals(List.of(DUE.get(0)), listener.sweeps.stream().map(report -> report.tenant().orElseThrow())
+          .toList(), "only the tenant with expired rows is visited");
+    } finally {
+      quoted.close();
+    }
+    assertEquals(LIVE, rows(DUE.get(0)));
   }
 
   /**
