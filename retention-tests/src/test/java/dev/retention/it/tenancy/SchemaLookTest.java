@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TimeZone;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -172,23 +173,29 @@ class SchemaLookTest extends DatabaseSuite {
   }
 
   /**
-   * The look binds the cutoff as the native statements bind it, to the microsecond the column keeps: a tenant whose
-   * one expired row is at the cutoff itself is visited and drained, and one whose row is a microsecond after it is not
-   * visited and keeps it.
+   * The look binds the cutoff as the native statements bind it, to the microsecond the column keeps, in the JVM's zone
+   * where the factory states none (Asia/Tokyo here, so MariaDB's {@code datetime(6)} holds Tokyo's wall-clock time): a
+   * tenant whose one expired row is at the cutoff itself is visited and drained, and one whose row is a microsecond
+   * after it is not visited and keeps it.
    */
   @Test
   void aRowAtTheCutoffIsFoundAndARowAMicrosecondAfterItIsNot() {
     RecordingListener listener = new RecordingListener();
     String atCutoff = DUE.get(0);
     String justAfter = DUE.get(1);
-    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+    TimeZone jvmZone = TimeZone.getDefault();
+    TimeZone.setDefault(TimeZone.getTimeZone("Asia/Tokyo"));
+    Map<String, Object> existingTables = new HashMap<>(properties());
+    existingTables.put(Jpa.SCHEMA_ACTION, "none");
+    EntityManagerFactory inJvmZone = Jpa.factoryInJvmZone(database, List.of(SessionToken.class), existingTables);
+    try (RetentionRuntime retention = RetentionRuntime.builder(inJvmZone).clock(clock).listener(listener)
         .tenants(() -> tenants).build()) {
       retention.sweep(PASS);
-      inTenant(atCutoff, em -> {
+      inTenant(inJvmZone, atCutoff, em -> {
         em.persist(new SessionToken(1, NOW));
         return null;
       });
-      inTenant(justAfter, em -> {
+      inTenant(inJvmZone, justAfter, em -> {
         em.persist(new SessionToken(1, NOW.plusNanos(1_000)));
         return null;
       });
@@ -200,9 +207,13 @@ class SchemaLookTest extends DatabaseSuite {
       assertEquals(1, round.deleted(), round::toString);
       assertEquals(List.of(atCutoff), listener.sweeps.stream().map(report -> report.tenant().orElseThrow()).toList(),
           "only the tenant with a row at the cutoff is visited");
+      assertEquals(LIVE, count(inJvmZone, atCutoff), atCutoff);
+      assertEquals(LIVE + 1, count(inJvmZone, justAfter), "the row a microsecond after the cutoff stays in "
+          + justAfter);
+    } finally {
+      inJvmZone.close();
+      TimeZone.setDefault(jvmZone);
     }
-    assertEquals(LIVE, rows(atCutoff), atCutoff);
-    assertEquals(LIVE + 1, rows(justAfter), "the row a microsecond after the cutoff stays in " + justAfter);
   }
 
   /**
@@ -297,13 +308,21 @@ class SchemaLookTest extends DatabaseSuite {
   }
 
   private long rows(String tenant) {
-    return inTenant(tenant, em -> em.createQuery("select count(e) from SessionToken e", Long.class)
+    return count(emf, tenant);
+  }
+
+  private static long count(EntityManagerFactory factory, String tenant) {
+    return inTenant(factory, tenant, em -> em.createQuery("select count(e) from SessionToken e", Long.class)
         .getSingleResult());
   }
 
-  /** Runs {@code work} in a transaction of a session opened for {@code tenant}. */
   private <T> T inTenant(String tenant, Function<EntityManager, T> work) {
-    return Jpa.inTransaction(emf, Map.of("org.hibernate.tenantId", tenant), work);
+    return inTenant(emf, tenant, work);
+  }
+
+  /** Runs {@code work} in a transaction of a session of {@code factory} opened for {@code tenant}. */
+  private static <T> T inTenant(EntityManagerFactory factory, String tenant, Function<EntityManager, T> work) {
+    return Jpa.inTransaction(factory, Map.of("org.hibernate.tenantId", tenant), work);
   }
 
   private void execute(String sql) throws SQLException {
