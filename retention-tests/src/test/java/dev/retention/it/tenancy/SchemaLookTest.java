@@ -247,6 +247,42 @@ class SchemaLookTest extends DatabaseSuite {
   }
 
   /**
+   * A tenant whose MariaDB sessions set another time zone (in which a {@code timestamp} column's cutoff is read) is on
+   * another server for the look: it is visited every round, each time looking for itself, and the other tenants are
+   * looked at together as before.
+   */
+  @Test
+  void aTenantWhoseSessionsSetAnotherTimeZoneIsVisitedEachRound() {
+    Assumptions.assumeTrue(kind == TestDatabase.Kind.MARIADB, "the session's time zone is in MariaDB's server alone");
+    String elsewhere = DUE.get(1);
+    Map<String, Object> zoned = new HashMap<>(properties());
+    zoned.put("hibernate.multi_tenant_connection_provider", new SchemaPerTenant(database)
+        .withTimeZone(elsewhere, "+09:00"));
+    zoned.put(Jpa.SCHEMA_ACTION, "none");
+    EntityManagerFactory factory = Jpa.factory(database, List.of(SessionToken.class), zoned);
+    RecordingListener listener = new RecordingListener();
+    try (RetentionRuntime retention = RetentionRuntime.builder(factory).clock(clock).listener(listener)
+        .tenants(() -> tenants).build()) {
+      retention.sweep(PASS);
+      listener.sweeps.clear();
+
+      SweepReport idle = retention.sweep(PASS);
+      assertEquals(0, idle.deleted(), idle::toString);
+      assertEquals(List.of(elsewhere), listener.sweeps.stream().map(report -> report.tenant().orElseThrow())
+          .toList(), "the tenant in another time zone is visited; the others are looked at together");
+
+      insertExpired(DUE.get(0));
+      listener.sweeps.clear();
+      SweepReport drain = retention.sweep(PASS);
+      assertEquals(EXPIRED, drain.deleted(), drain::toString);
+      assertEquals(List.of(DUE.get(0), elsewhere), listener.sweeps.stream()
+          .map(report -> report.tenant().orElseThrow()).toList());
+    } finally {
+      factory.close();
+    }
+  }
+
+  /**
    * A look that fails (a tenant's table gone since its session said where it was) visits every tenant, each looking
    * for itself: the tenants with expired rows are still drained, and only the tenant without a table fails.
    */

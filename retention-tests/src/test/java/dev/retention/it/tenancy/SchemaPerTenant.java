@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 
 /**
@@ -22,9 +23,21 @@ import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 final class SchemaPerTenant implements MultiTenantConnectionProvider<String> {
 
   private final TestDatabase database;
+  /** The tenants whose sessions set a time zone of their own, and the zone; none unless a suite asks. */
+  private final Map<String, String> timeZones;
 
   SchemaPerTenant(TestDatabase database) {
+    this(database, Map.of());
+  }
+
+  private SchemaPerTenant(TestDatabase database, Map<String, String> timeZones) {
     this.database = database;
+    this.timeZones = timeZones;
+  }
+
+  /** The same, but the sessions of {@code tenant} set the MariaDB session's {@code time_zone} to {@code zone}. */
+  SchemaPerTenant withTimeZone(String tenant, String zone) {
+    return new SchemaPerTenant(database, Map.of(tenant, zone));
   }
 
   /** The schema of {@code tenant}: its name, or on MariaDB a database named after the suite's. */
@@ -102,6 +115,9 @@ final class SchemaPerTenant implements MultiTenantConnectionProvider<String> {
         case MARIADB -> "use " + quotedSchema(database, tenant);
         case POSTGRESQL -> "set search_path to " + tenant;
       });
+      if (timeZones.containsKey(tenant)) {
+        statement.execute("set time_zone = '" + timeZones.get(tenant) + "'");
+      }
     } catch (SQLException e) {
       connection.close();
       throw e;

@@ -80,6 +80,8 @@ class DatabaseProfileTest {
     assertEquals("select 3 from dual where exists (select 1)", schemas.selectWhen(3, "exists (select 1)"));
     assertTrue(schemas.homeQuery().contains("table_schema = database()"), schemas.homeQuery());
     assertTrue(schemas.homeQuery().contains("@@lower_case_table_names"), schemas.homeQuery());
+    // A session of another account or time zone is another server: no look reads with another's privileges or zone.
+    assertTrue(schemas.homeQuery().contains("current_user(), @@session.time_zone"), schemas.homeQuery());
   }
 
   @Test
