@@ -88,7 +88,7 @@ public final class ScratchDatabase implements AutoCloseable {
     return url;
   }
 
-  /** The database's name on its server (H2: in this JVM). */
+  /** The database's name, as it was created: a prefix for the names of what a suite creates beside it. */
   public String name() {
     return name;
   }

@@ -131,6 +131,11 @@ public final class TestDatabase implements AutoCloseable {
     return database.url();
   }
 
+  /** The database's name on its server, unique to it: a prefix for the names of what a suite creates beside it. */
+  public String name() {
+    return database.name();
+  }
+
   public String user() {
     return database.user();
   }

@@ -36,8 +36,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * column compares exactly, once each tenant's session has said its tenant value (at its first visit), a round is one
  * native statement that reads which tenant values hold expired rows, past Hibernate's tenant filter, and a sweep of
  * only those tenants; the others get no session and keep every row. A look that fails visits every tenant. Where the
- * comparison is not read (H2, MariaDB), each tenant's sweep looks for itself, as the start line says. Counted as the
- * statements Hibernate sends (its statement inspector; the sweep lock goes around it).
+ * comparison is not read (MariaDB, whose default collations take values that differ in case or trailing spaces as
+ * one) or the database states no look (H2), each tenant's sweep looks for itself, as the start line says why. Counted
+ * as the statements Hibernate sends (its statement inspector; the sweep lock goes around it).
  *
  * <p>{@code -Dtenant.look.tenants=10000} runs it at 10,000 tenant values and prints what each round cost (statements
  * and milliseconds; nothing asserts time).
@@ -115,8 +116,14 @@ class TenantIdLookTest extends DatabaseSuite {
   void theStartLineSaysWhetherTheTenantValuesAreLookedAtTogether() {
     String line = StartLine.of(RetentionRuntime.builder(emf).clock(clock).tenants(() -> tenants).build());
 
-    assertTrue(line.contains(looks() ? ", its tenants' @TenantId values looked at together once a round (one"
-        + " statement reads which hold expired rows; only those tenants visited)" : ", a look per tenant ("), line);
+    assertTrue(line.contains(switch (kind) {
+      case POSTGRESQL -> ", its tenants' @TenantId values looked at together once a round (one statement reads which"
+          + " hold expired rows; only those tenants visited)";
+      // MariaDB states where a session finds a table, but its collations may take two tenant values as one.
+      case MARIADB -> ", a look per tenant (its tenant column is not known to compare exactly: MariaDB's catalog of"
+          + " scope columns is not read)";
+      case H2 -> ", a look per tenant (H2 states no look across tenants)";
+    }), line);
   }
 
   /**

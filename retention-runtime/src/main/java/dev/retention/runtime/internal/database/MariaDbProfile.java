@@ -13,7 +13,8 @@ import javax.sql.DataSource;
  * MariaDB and MySQL, where the server skips locked rows: on MariaDB the ordered delete with a limit for a table whose
  * date leads an index, on MySQL the range statement for large batches of integer keys; then {@code SKIP LOCKED}
  * deleting by primary key for integer keys, and the native delete by keys for text and composite keys; a {@code
- * GET_LOCK} named lock per pass; text grouped by collation; MariaDB's partitions (MySQL's are not read).
+ * GET_LOCK} named lock per pass; text grouped by collation; MariaDB's partitions and its look across tenant databases
+ * (MySQL's are not read, nor looked at together).
  */
 final class MariaDbProfile implements DatabaseProfile {
 
@@ -22,22 +23,26 @@ final class MariaDbProfile implements DatabaseProfile {
   private final boolean partitions;
   /** Whether the ordered delete is measured here: MariaDB's, whose {@code SET STATEMENT} bounds its lock wait. */
   private final boolean orderedDelete;
+  /** Whether a database per tenant is looked at together: on MariaDB, where it is tested. */
+  private final boolean tenantDatabases;
 
-  private MariaDbProfile(String name, boolean skipsLockedRows, boolean partitions, boolean orderedDelete) {
+  private MariaDbProfile(String name, boolean skipsLockedRows, boolean partitions, boolean orderedDelete,
+      boolean tenantDatabases) {
     this.name = name;
     this.skipsLockedRows = skipsLockedRows;
     this.partitions = partitions;
     this.orderedDelete = orderedDelete;
+    this.tenantDatabases = tenantDatabases;
   }
 
   /** MariaDB, whose {@code SKIP LOCKED} the server may lack (before 10.6). */
   static MariaDbProfile mariaDb(boolean skipsLockedRows) {
-    return new MariaDbProfile("MariaDB", skipsLockedRows, true, true);
+    return new MariaDbProfile("MariaDB", skipsLockedRows, true, true, true);
   }
 
   /** MySQL, whose {@code SKIP LOCKED} the server may lack (before 8.0); its partitions go by batches. */
   static MariaDbProfile mySql(boolean skipsLockedRows) {
-    return new MariaDbProfile("MySQL", skipsLockedRows, false, false);
+    return new MariaDbProfile("MySQL", skipsLockedRows, false, false, false);
   }
 
   @Override
@@ -88,6 +93,12 @@ final class MariaDbProfile implements DatabaseProfile {
   @Override
   public Optional<PartitionCatalog> partitionCatalog() {
     return partitions ? Optional.of(new MariaDbPartitions()) : Optional.empty();
+  }
+
+  /** MariaDB's databases of one server, each tenant's a schema, looked at in one statement for up to 200. */
+  @Override
+  public Optional<TenantSchemas> tenantSchemas() {
+    return tenantDatabases ? Optional.of(new MariaDbTenantSchemas()) : Optional.empty();
   }
 
   /**

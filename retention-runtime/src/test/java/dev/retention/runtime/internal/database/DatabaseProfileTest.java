@@ -62,8 +62,26 @@ class DatabaseProfileTest {
     assertEquals("\"a\"\".t; drop table x; --\"", schemas.quoted("a\".t; drop table x; --"));
     assertEquals("select 3 where exists (select 1)", schemas.selectWhen(3, "exists (select 1)"));
     assertTrue(schemas.homeQuery().contains("to_regclass(cast(:table as text))"), schemas.homeQuery());
-    assertEquals(Optional.empty(), DatabaseDetection.OnHibernate.profile(new MariaDBDialect()).tenantSchemas());
     assertEquals(Optional.empty(), DatabaseDetection.OnHibernate.profile(new H2Dialect()).tenantSchemas());
+    assertEquals(Optional.empty(), DatabaseDetection.OnHibernate.profile(new MySQLDialect()).tenantSchemas());
+  }
+
+  /**
+   * MariaDB looks across its databases, a tenant's schema, each quoted in backticks (a backtick in its name doubled),
+   * each select of the union from {@code dual}; a session's table is found in its current database as the server
+   * compares table names.
+   */
+  @Test
+  void mariaDbStatesTheLookAcrossTenantDatabasesWithEachDatabaseQuoted() {
+    TenantSchemas schemas = DatabaseDetection.OnHibernate.profile(new MariaDBDialect()).tenantSchemas()
+        .orElseThrow();
+    assertEquals("`tenant_a`", schemas.quoted("tenant_a"));
+    assertEquals("`a``.t; drop table x; --`", schemas.quoted("a`.t; drop table x; --"));
+    assertEquals("select 3 from dual where exists (select 1)", schemas.selectWhen(3, "exists (select 1)"));
+    assertTrue(schemas.homeQuery().contains("table_schema = database()"), schemas.homeQuery());
+    assertTrue(schemas.homeQuery().contains("@@lower_case_table_names"), schemas.homeQuery());
+    // A session of another account or time zone is another server: no look reads with another's privileges or zone.
+    assertTrue(schemas.homeQuery().contains("current_user(), @@session.time_zone"), schemas.homeQuery());
   }
 
   @Test

@@ -135,7 +135,12 @@ public final class HibernateShapes {
     }
     Optional<CatalogFacts> facts = database.catalogFacts();
     Optional<ScopeColumns> columns = database.scopeColumns();
-    if (facts.isEmpty() || columns.isEmpty()) {
+    if (columns.isEmpty()) {
+      // Its collations may take two tenant values as one (MariaDB's default ones do), which no catalog read tells.
+      return SchemaLook.Decision.none("its tenant column is not known to compare exactly: " + database.name()
+          + "'s catalog of scope columns is not read");
+    }
+    if (facts.isEmpty()) {
       return SchemaLook.Decision.none(database.name() + "'s catalog is not read again before each look");
     }
     // Read before the comparison is judged, so that a change in between is seen by the first look.

@@ -12,9 +12,10 @@ import org.hibernate.query.NativeQuery;
 
 /**
  * The {@link SchemaLook} of one pass's table: one statement a chunk of schemas,
- * {@code select 0 where exists (select 1 from "s0".t where ttl <= :cutoff) union all select 1 where exists (...)},
- * each schema quoted as an identifier from the name its tenant's own session resolved the table to, never a tenant's
- * name. The cutoff is bound as the native statements bind it ({@link NativePredicate}).
+ * {@code select 0 where exists (select 1 from "s0".t where ttl <= :cutoff) union all select 1 where exists (...)}
+ * in PostgreSQL's words (each database's from its {@link TenantSchemas}: MariaDB's selects {@code from dual}, its
+ * databases in backticks), each schema quoted as an identifier from the name its tenant's own session resolved the
+ * table to, never a tenant's name. The cutoff is bound as the native statements bind it ({@link NativePredicate}).
  */
 final class SchemaLookStatement implements SchemaLook {
 
