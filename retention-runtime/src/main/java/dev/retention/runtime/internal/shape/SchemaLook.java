@@ -39,9 +39,10 @@ public interface SchemaLook {
 
   /**
    * The positions in {@code schemas}, all on the server of {@code em}'s session, of the schemas whose table holds an
-   * expired row of {@code rows}, in statements of a bounded number of schemas each.
+   * expired row of {@code rows}, in statements of a bounded number of schemas each; and, where a value the look
+   * returns does not name its tenant alone, those that no schema given names exactly.
    */
-  BitSet withExpiredRows(EntityManager em, List<String> schemas, ExpiredRows rows);
+  Found withExpiredRows(EntityManager em, List<String> schemas, ExpiredRows rows);
 
   /** How many statements a look over {@code schemas} schemas takes. */
   int statements(int schemas);
@@ -50,6 +51,21 @@ public interface SchemaLook {
   default String describe() {
     return ", its tenants' schemas looked at together once a round (one statement for up to 200 schemas of one server,"
         + " each tenant's schema as its own session finds the table; only tenants with expired rows visited)";
+  }
+
+  /**
+   * What a look found.
+   *
+   * @param expired the positions of the schemas given whose table holds an expired row
+   * @param unnamed values holding expired rows that no schema given names exactly, where the database may take such a
+   *     value as a tenant's ({@code @TenantId} column not known to compare exactly): which tenant's sweep reaches their
+   *     rows the look cannot say; empty where every value names its tenant alone
+   */
+  record Found(BitSet expired, List<String> unnamed) {
+
+    public static Found of(BitSet expired) {
+      return new Found(expired, List.of());
+    }
   }
 
   /**
