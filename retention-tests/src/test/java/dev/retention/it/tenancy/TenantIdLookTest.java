@@ -294,6 +294,45 @@ class TenantIdLookTest extends DatabaseSuite {
     assertEveryLiveRowStaysAndNoExpiredRowIsLeft();
   }
 
+  /**
+   * A tenant newly listed has not said its value yet, which may be the one the look finds: every tenant is visited
+   * that round, as the new tenant is anyway, without a warning; the next round knows its value.
+   */
+  @Test
+  void aTenantNewlyListedWithExpiredRowsIsVisitedWithoutAWarning() throws SQLException {
+    assumeCaseInsensitiveMariaDb();
+    RecordingListener listener = new RecordingListener();
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .tenants(() -> tenants).build()) {
+      retention.sweep(PASS);
+      String fresh = tenant(TENANTS);
+      insertExpired(fresh, 1_000_000, EXPIRED);
+      try (Connection connection = database.connect(); PreparedStatement insert = connection.prepareStatement(
+          "insert into tenant_note (id, tenant, expiresAt) values (?, ?, ?)")) {
+        for (int n = 1; n <= LIVE; n++) {
+          insert.setLong(1, 2_000_000 + n);
+          insert.setString(2, fresh);
+          insert.setTimestamp(3, Timestamp.from(NOW.plus(Duration.ofDays(n))));
+          insert.executeUpdate();
+        }
+      }
+      tenants.add(fresh);
+      listener.sweeps.clear();
+
+      SweepReport round = retention.sweep(PASS);
+      assertEquals(EXPIRED, round.deleted(), round::toString);
+      assertEquals(tenants, visited(listener), "every tenant visited while the new one has not said its value");
+
+      listener.sweeps.clear();
+      statements.set(0);
+      retention.sweep(PASS);
+      assertEquals(List.of(), listener.sweeps, "no tenant visited in the idle round after");
+      assertEquals(1, statements.get(), "statements of the idle round after");
+    }
+    assertEquals(List.of(), warnings.messages(), "no warning");
+    assertEveryLiveRowStaysAndNoExpiredRowIsLeft();
+  }
+
   /** The start line of a runtime started while such values hold expired rows says every tenant is visited. */
   @Test
   void theStartLineSaysEveryTenantIsVisitedWhileAValueNoTenantNamesHoldsExpiredRows() throws SQLException {

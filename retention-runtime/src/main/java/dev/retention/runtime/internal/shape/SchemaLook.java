@@ -28,8 +28,9 @@ public interface SchemaLook {
    * database's catalog beyond what the tenants' own statements rest on, read again; empty when it can. The look across
    * schemas rests on nothing more: it compares the {@code @Ttl} column of each tenant's table with the cutoff bound as
    * the native statements bind it, as each tenant's own statement compares that column, so a type, a collation or a
-   * partitioning changed under them changes both alike. The look across {@code @TenantId} values rests on the tenant
-   * column comparing exactly, which a migration may change.
+   * partitioning changed under them changes both alike. The look across {@code @TenantId} values, where the catalog
+   * says the tenant column compares exactly, rests on that, which a migration may change; where it is not known to, on
+   * nothing more (a value identical to no tenant's visits every tenant).
    *
    * @throws RuntimeException when it cannot be read: the look fails, and every tenant is visited
    */
