@@ -35,10 +35,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  * What a round over many {@code @TenantId} tenants of one table costs: on PostgreSQL, whose catalog says the tenant
  * column compares exactly, once each tenant's session has said its tenant value (at its first visit), a round is one
  * native statement that reads which tenant values hold expired rows, past Hibernate's tenant filter, and a sweep of
- * only those tenants; the others get no session and keep every row. A look that fails visits every tenant. Where the
- * comparison is not read (MariaDB, whose default collations take values that differ in case or trailing spaces as
- * one) or the database states no look (H2), each tenant's sweep looks for itself, as the start line says why. Counted
- * as the statements Hibernate sends (its statement inspector; the sweep lock goes around it).
+ * only those tenants; the others get no session and keep every row. A look that fails visits every tenant. On MariaDB,
+ * whose default collations take values that differ in case, accents or trailing spaces as one and whose catalog of
+ * the column is not read, the round is one statement too while every value it returns is a listed tenant's exactly;
+ * a value no listed tenant names exactly (another case of a tenant's, a tenant no longer listed) visits every tenant,
+ * and says so. Where the database states no look (H2), each tenant's sweep looks for itself, as the start line says
+ * why. Counted as the statements Hibernate sends (its statement inspector; the sweep lock goes around it).
  *
  * <p>{@code -Dtenant.look.tenants=10000} runs it at 10,000 tenant values and prints what each round cost (statements
  * and milliseconds; nothing asserts time).
@@ -109,7 +111,7 @@ class TenantIdLookTest extends DatabaseSuite {
   }
 
   private boolean looks() {
-    return kind == TestDatabase.Kind.POSTGRESQL;
+    return kind != TestDatabase.Kind.H2;
   }
 
   @Test
@@ -119,9 +121,10 @@ class TenantIdLookTest extends DatabaseSuite {
     assertTrue(line.contains(switch (kind) {
       case POSTGRESQL -> ", its tenants' @TenantId values looked at together once a round (one statement reads which"
           + " hold expired rows; only those tenants visited)";
-      // MariaDB states where a session finds a table, but its collations may take two tenant values as one.
-      case MARIADB -> ", a look per tenant (its tenant column is not known to compare exactly: MariaDB's catalog of"
-          + " scope columns is not read)";
+      // MariaDB's collations may take two tenant values as one: only a value identical to a tenant's names it.
+      case MARIADB -> ", its tenants' @TenantId values looked at together once a round (one statement reads which"
+          + " hold expired rows; only those tenants visited; its tenant column not known to compare exactly: a value"
+          + " no listed tenant names exactly visits every tenant)";
       case H2 -> ", a look per tenant (H2 states no look across tenants)";
     }), line);
   }
@@ -132,7 +135,8 @@ class TenantIdLookTest extends DatabaseSuite {
    */
   @Test
   void aTenantColumnThatDoesNotCompareExactlyKeepsALookPerTenant() throws SQLException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(looks(), "PostgreSQL's catalog is the one read");
+    org.junit.jupiter.api.Assumptions.assumeTrue(kind == TestDatabase.Kind.POSTGRESQL,
+        "PostgreSQL's catalog is the one read");
     try (Connection connection = database.connect(); var statement = connection.createStatement()) {
       statement.execute("alter table tenant_note alter column tenant type char(8)");
     }
@@ -157,7 +161,8 @@ class TenantIdLookTest extends DatabaseSuite {
       assertTrue(idle.failure().isEmpty(), idle::toString);
       if (looks()) {
         assertEquals(List.of(), listener.sweeps, "no tenant visited in an idle round");
-        // Beside it, the catalog read that watches the tenant column, on the look's connection past the inspector.
+        // On PostgreSQL, beside it, the catalog read that watches the tenant column, on the look's connection past the
+        // inspector; on MariaDB, no catalog is read.
         assertEquals(1, statements.get(), "statements of an idle round over " + TENANTS + " tenant values");
       } else {
         assertEquals(TENANTS, listener.sweeps.size(), "each tenant looks for itself");
@@ -214,6 +219,172 @@ class TenantIdLookTest extends DatabaseSuite {
       assertEquals((long) DUE.size() * EXPIRED, deleted);
     }
     assertEveryLiveRowStaysAndNoExpiredRowIsLeft();
+  }
+
+  /**
+   * MariaDB's default collation takes {@code 'T00007'} as tenant t00007's value, so tenant t00007's own statements take
+   * the row; the look, which cannot tell which tenant's they are, visits every tenant once, and says why.
+   */
+  @Test
+  void anExpiredRowUnderAnotherCaseOfATenantsValueVisitsEveryTenantAndGoes() throws SQLException {
+    assumeCaseInsensitiveMariaDb();
+    String upper = tenant(7).toUpperCase(java.util.Locale.ROOT);
+    warnings.expect(UNNAMED + "1 @TenantId value no listed tenant names exactly \\('" + upper + "'\\), which its"
+        + " tenant column, not known to compare exactly, may take as a listed tenant's");
+    RecordingListener listener = new RecordingListener();
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .tenants(() -> tenants).build()) {
+      retention.sweep(PASS);
+      insertExpired(upper, 1_000_000, 1);
+      listener.sweeps.clear();
+
+      SweepReport every = retention.sweep(PASS);
+      assertTrue(every.failure().isEmpty(), every::toString);
+      assertEquals(1, every.deleted(), () -> "tenant " + tenant(7) + "'s sweep takes the row spelled " + upper);
+      assertEquals(tenants, visited(listener), "every tenant visited");
+
+      listener.sweeps.clear();
+      statements.set(0);
+      SweepReport idle = retention.sweep(PASS);
+      assertEquals(0, idle.deleted(), idle::toString);
+      assertEquals(List.of(), listener.sweeps, "no such value left: no tenant visited");
+      assertEquals(1, statements.get(), "statements of the idle round after it");
+    }
+    assertEveryLiveRowStaysAndNoExpiredRowIsLeft();
+  }
+
+  /**
+   * Expired rows of a tenant the application no longer lists: no listed tenant's sweep takes them (the database
+   * compares them with no listed value as equal), but the look cannot know that of a value it does not compare itself.
+   * Every tenant is visited while they are there, the log says it once, and the start line says it; once they are gone,
+   * a round is the look alone again.
+   */
+  @Test
+  void expiredRowsOfATenantNoLongerListedStayAndVisitEveryTenantUntilTheyAreGone() throws SQLException {
+    assumeCaseInsensitiveMariaDb();
+    warnings.expect(UNNAMED + "1 @TenantId value no listed tenant names exactly \\('gone'\\)");
+    RecordingListener listener = new RecordingListener();
+    RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .tenants(() -> tenants).build();
+    try {
+      retention.sweep(PASS);
+      insertExpired("gone", 1_000_000, EXPIRED);
+      for (int round = 1; round <= 2; round++) {
+        listener.sweeps.clear();
+        SweepReport every = retention.sweep(PASS);
+        assertTrue(every.failure().isEmpty(), every::toString);
+        assertEquals(0, every.deleted(), every::toString);
+        assertEquals(tenants, visited(listener), "every tenant visited, round " + round);
+      }
+      assertEquals(1, warnings.messages().stream().filter(message -> message.contains("no listed tenant names"))
+          .count(), () -> "said once: " + warnings.messages());
+      assertEquals(EXPIRED, count("gone"), "no listed tenant's sweep takes the rows of tenant gone");
+
+      try (Connection connection = database.connect(); var statement = connection.createStatement()) {
+        statement.execute("delete from tenant_note where tenant = 'gone'");
+      }
+      listener.sweeps.clear();
+      statements.set(0);
+      retention.sweep(PASS);
+      assertEquals(List.of(), listener.sweeps, "no such value left: no tenant visited");
+      assertEquals(1, statements.get(), "statements of the idle round after they are gone");
+    } finally {
+      retention.close();
+    }
+    assertEveryLiveRowStaysAndNoExpiredRowIsLeft();
+  }
+
+  /**
+   * A tenant newly listed has not said its value yet, which may be the one the look finds: every tenant is visited
+   * that round, as the new tenant is anyway, without a warning; the next round knows its value.
+   */
+  @Test
+  void aTenantNewlyListedWithExpiredRowsIsVisitedWithoutAWarning() throws SQLException {
+    assumeCaseInsensitiveMariaDb();
+    RecordingListener listener = new RecordingListener();
+    try (RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).listener(listener)
+        .tenants(() -> tenants).build()) {
+      retention.sweep(PASS);
+      String fresh = tenant(TENANTS);
+      insertExpired(fresh, 1_000_000, EXPIRED);
+      try (Connection connection = database.connect(); PreparedStatement insert = connection.prepareStatement(
+          "insert into tenant_note (id, tenant, expiresAt) values (?, ?, ?)")) {
+        for (int n = 1; n <= LIVE; n++) {
+          insert.setLong(1, 2_000_000 + n);
+          insert.setString(2, fresh);
+          insert.setTimestamp(3, Timestamp.from(NOW.plus(Duration.ofDays(n))));
+          insert.executeUpdate();
+        }
+      }
+      tenants.add(fresh);
+      listener.sweeps.clear();
+
+      SweepReport round = retention.sweep(PASS);
+      assertEquals(EXPIRED, round.deleted(), round::toString);
+      assertEquals(tenants, visited(listener), "every tenant visited while the new one has not said its value");
+
+      listener.sweeps.clear();
+      statements.set(0);
+      retention.sweep(PASS);
+      assertEquals(List.of(), listener.sweeps, "no tenant visited in the idle round after");
+      assertEquals(1, statements.get(), "statements of the idle round after");
+    }
+    assertEquals(List.of(), warnings.messages(), "no warning");
+    assertEveryLiveRowStaysAndNoExpiredRowIsLeft();
+  }
+
+  /** The start line of a runtime started while such values hold expired rows says every tenant is visited. */
+  @Test
+  void theStartLineSaysEveryTenantIsVisitedWhileAValueNoTenantNamesHoldsExpiredRows() throws SQLException {
+    assumeCaseInsensitiveMariaDb();
+    warnings.expect(UNNAMED + "1 @TenantId value no listed tenant names exactly \\('gone'\\)");
+    RetentionRuntime retention = RetentionRuntime.builder(emf).clock(clock).tenants(() -> tenants).build();
+    retention.sweep(PASS);
+    insertExpired("gone", 1_000_000, 1);
+    retention.sweep(PASS);
+
+    String line = StartLine.of(retention);
+
+    assertTrue(line.contains("only those tenants visited; its tenant column not known to compare exactly: a value no"
+        + " listed tenant names exactly visits every tenant), every tenant visited while it finds expired rows under 1"
+        + " @TenantId value no listed tenant names exactly ('gone')"), line);
+  }
+
+  static final String UNNAMED = "the look across its tenants finds expired rows under ";
+
+  private void assumeCaseInsensitiveMariaDb() throws SQLException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(kind == TestDatabase.Kind.MARIADB,
+        "the tenant column is not known to compare exactly on MariaDB only");
+    assertEquals(LIVE, count(tenant(0).toUpperCase(java.util.Locale.ROOT)),
+        "the tenant column's default collation on MariaDB ignores case");
+  }
+
+  private static List<String> visited(RecordingListener listener) {
+    return listener.sweeps.stream().map(report -> report.tenant().orElseThrow()).sorted().toList();
+  }
+
+  private long count(String tenant) throws SQLException {
+    try (Connection connection = database.connect(); PreparedStatement statement = connection.prepareStatement(
+        "select count(*) from tenant_note where tenant = ?")) {
+      statement.setString(1, tenant);
+      try (ResultSet result = statement.executeQuery()) {
+        result.next();
+        return result.getLong(1);
+      }
+    }
+  }
+
+  private void insertExpired(String tenant, long firstId, int rows) throws SQLException {
+    try (Connection connection = database.connect(); PreparedStatement insert = connection.prepareStatement(
+        "insert into tenant_note (id, tenant, expiresAt) values (?, ?, ?)")) {
+      for (int n = 1; n <= rows; n++) {
+        insert.setLong(1, firstId + n);
+        insert.setString(2, tenant);
+        insert.setTimestamp(3, Timestamp.from(NOW.minus(Duration.ofMinutes(n))));
+        insert.addBatch();
+      }
+      insert.executeBatch();
+    }
   }
 
   private void insertExpired() throws SQLException {

@@ -28,8 +28,9 @@ public interface SchemaLook {
    * database's catalog beyond what the tenants' own statements rest on, read again; empty when it can. The look across
    * schemas rests on nothing more: it compares the {@code @Ttl} column of each tenant's table with the cutoff bound as
    * the native statements bind it, as each tenant's own statement compares that column, so a type, a collation or a
-   * partitioning changed under them changes both alike. The look across {@code @TenantId} values rests on the tenant
-   * column comparing exactly, which a migration may change.
+   * partitioning changed under them changes both alike. The look across {@code @TenantId} values, where the catalog
+   * says the tenant column compares exactly, rests on that, which a migration may change; where it is not known to, on
+   * nothing more (a value identical to no tenant's visits every tenant).
    *
    * @throws RuntimeException when it cannot be read: the look fails, and every tenant is visited
    */
@@ -39,9 +40,10 @@ public interface SchemaLook {
 
   /**
    * The positions in {@code schemas}, all on the server of {@code em}'s session, of the schemas whose table holds an
-   * expired row of {@code rows}, in statements of a bounded number of schemas each.
+   * expired row of {@code rows}, in statements of a bounded number of schemas each; and, where a value the look
+   * returns does not name its tenant alone, those that no schema given names exactly.
    */
-  BitSet withExpiredRows(EntityManager em, List<String> schemas, ExpiredRows rows);
+  Found withExpiredRows(EntityManager em, List<String> schemas, ExpiredRows rows);
 
   /** How many statements a look over {@code schemas} schemas takes. */
   int statements(int schemas);
@@ -50,6 +52,21 @@ public interface SchemaLook {
   default String describe() {
     return ", its tenants' schemas looked at together once a round (one statement for up to 200 schemas of one server,"
         + " each tenant's schema as its own session finds the table; only tenants with expired rows visited)";
+  }
+
+  /**
+   * What a look found.
+   *
+   * @param expired the positions of the schemas given whose table holds an expired row
+   * @param unnamed values holding expired rows that no schema given names exactly, where the database may take such a
+   *     value as a tenant's ({@code @TenantId} column not known to compare exactly): which tenant's sweep reaches their
+   *     rows the look cannot say; empty where every value names its tenant alone
+   */
+  record Found(BitSet expired, List<String> unnamed) {
+
+    public static Found of(BitSet expired) {
+      return new Found(expired, List.of());
+    }
   }
 
   /**

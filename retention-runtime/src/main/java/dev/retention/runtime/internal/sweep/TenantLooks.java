@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,7 +36,10 @@ import org.jspecify.annotations.Nullable;
  * holds again.
  *
  * <p>A {@code @TenantId} pass, whose tenants share one table, goes the same way: its look reads which tenant values
- * hold expired rows, and each tenant's "schema" is the tenant value its own session binds.
+ * hold expired rows, and each tenant's "schema" is the tenant value its own session binds. Where its tenant column is
+ * not known to compare exactly, a value no tenant names exactly ({@link SchemaLook.Found#unnamed()}: another case of
+ * a tenant's, or a tenant no longer listed) may be any tenant's in the database's eyes: the round visits every tenant,
+ * the log says so once (naming a few such values) and again when none is left, and the start line says so meanwhile.
  */
 final class TenantLooks {
 
@@ -51,6 +55,8 @@ final class TenantLooks {
   private volatile boolean failing;
   /** Why the look stepped aside at its last round; null while it is trusted. */
   private volatile @Nullable String aside;
+  /** The values no tenant names exactly that made the last round visit every tenant; null when it did not. */
+  private volatile @Nullable String unnamed;
 
   TenantLooks(PassSweep pass, SchemaLook look) {
     this.pass = pass;
@@ -69,9 +75,13 @@ final class TenantLooks {
     String server = null;
     List<String> looked = new ArrayList<>();
     List<String> schemas = new ArrayList<>();
+    List<SchemaLook.Home> owedHomes = new ArrayList<>();
+    boolean unasked = false;
     for (String tenant : tenants) {
+      unasked |= !homes.containsKey(tenant);
       Optional<SchemaLook.Home> home = homes.getOrDefault(tenant, Optional.empty());
       if (home.isEmpty() || owed.contains(tenant)) {
+        home.ifPresent(owedHomes::add);
         due.add(tenant);
         continue;
       }
@@ -96,7 +106,7 @@ final class TenantLooks {
         EntityManager em = pass.environment().emf().createEntityManager();
         try {
           Optional<String> untrusted = look.untrusted(em);
-          return untrusted.isPresent() ? new Answer(untrusted, new BitSet())
+          return untrusted.isPresent() ? new Answer(untrusted, SchemaLook.Found.of(new BitSet()))
               : new Answer(untrusted, look.withExpiredRows(em, schemas, rows));
         } finally {
           em.close();
@@ -111,10 +121,33 @@ final class TenantLooks {
         LOGGER.log(Level.INFO, () -> pass.name() + ": what the look across its tenants rests on holds again; only"
             + " the tenants it finds with expired rows are visited");
       }
-      answer.expired().stream().forEach(position -> due.add(looked.get(position)));
+      answer.found().expired().stream().forEach(position -> due.add(looked.get(position)));
       if (failing) {
         failing = false;
         LOGGER.log(Level.INFO, () -> pass.name() + ": the look across the tenants' schemas works again");
+      }
+      String lookServer = server;
+      Set<String> visitedAnyway = new HashSet<>();
+      owedHomes.stream().filter(home -> home.server().equals(lookServer)).forEach(home -> visitedAnyway.add(
+          home.schema())); // an owed tenant's own sweep takes its value's rows, as a tenant the look found would
+      List<String> unclaimed = answer.found().unnamed().stream().filter(value -> !visitedAnyway.contains(value))
+          .toList();
+      if (!unclaimed.isEmpty() && unasked) {
+        // A tenant not visited yet has not said its value, which may be one of them: judged at the next round.
+        LOGGER.log(Level.DEBUG, () -> pass.name() + ": the look across its tenants finds expired rows under "
+            + unclaimed.size() + " @TenantId values no tenant that has said its value names exactly; every tenant is"
+            + " visited this round, so that each says its value");
+        return new LinkedHashSet<>(tenants);
+      }
+      if (!unclaimed.isEmpty()) {
+        visitEvery(unclaimed);
+        return new LinkedHashSet<>(tenants);
+      }
+      if (unnamed != null) {
+        unnamed = null;
+        LOGGER.log(Level.INFO, () -> pass.name() + ": the look across its tenants finds no expired row left under a"
+            + " @TenantId value no listed tenant names exactly; only the tenants it finds with expired rows are"
+            + " visited");
       }
       return due;
     } catch (RuntimeException e) {
@@ -129,8 +162,27 @@ final class TenantLooks {
     }
   }
 
-  /** What a look answered: why it could not be trusted this round, or the positions of the schemas it found due. */
-  private record Answer(Optional<String> untrusted, BitSet expired) {}
+  /** What a look answered: why it could not be trusted this round, or what it found. */
+  private record Answer(Optional<String> untrusted, SchemaLook.Found found) {}
+
+  /**
+   * Every tenant is visited while the look finds expired rows under values no tenant names exactly: which tenant's
+   * sweep reaches them it cannot say. Said once when it starts, with a few of the values and their count.
+   */
+  private void visitEvery(List<String> values) {
+    String some = values.stream().limit(5).map(value -> "'" + value + "'").collect(Collectors.joining(", "))
+        + (values.size() > 5 ? ", ..." : "");
+    String said = values.size() + " @TenantId value" + (values.size() == 1 ? "" : "s") + " no listed tenant names"
+        + " exactly (" + some + ")";
+    boolean starts = unnamed == null;
+    unnamed = said;
+    if (starts) {
+      LOGGER.log(Level.WARNING, () -> pass.name() + ": the look across its tenants finds expired rows under " + said
+          + ", which its tenant column, not known to compare exactly, may take as a listed tenant's, or which are a"
+          + " tenant's no longer listed; every tenant is visited, each looking for itself, until no such value holds"
+          + " expired rows");
+    }
+  }
 
   /** Every tenant is visited while the look cannot be trusted; said once per reason. */
   private void stepAside(String why) {
@@ -173,7 +225,12 @@ final class TenantLooks {
   /** How the pass's tenants are looked at now, as the start line says it after the pass. */
   String describe() {
     String why = aside;
-    return why == null ? look.describe() : ", a look per tenant (the look across them stepped aside: " + why + ")";
+    if (why != null) {
+      return ", a look per tenant (the look across them stepped aside: " + why + ")";
+    }
+    String values = unnamed;
+    return values == null ? look.describe() : look.describe() + ", every tenant visited while it finds expired rows"
+        + " under " + values;
   }
 
   /** Whether the pass's tenants are looked at across their schemas, as the start line says it after the pass. */

@@ -114,9 +114,12 @@ public final class HibernateShapes {
   /**
    * Whether the tenants of {@code pass}, whose entity carries its tenant in a {@code @TenantId} column, can be looked at
    * together: where {@code database} states where a session finds a table, the factory is Hibernate's, the pass has no
-   * condition and no scope, its entity is one table whose {@code @Ttl} column is on the native allow-list, and the
-   * database compares the tenant column exactly (a tenant value it returns is matched in Java by equality), as its
-   * catalog says at build and again before each look ({@link TenantColumnWatch}). The look finds a superset of the
+   * condition and no scope, its entity is one table whose {@code @Ttl} column is on the native allow-list, and its
+   * tenant column is on it too. Where the database's catalog says the tenant column compares exactly (a tenant value it
+   * returns is matched in Java by equality), at build and again before each look ({@link TenantColumnWatch}), a value
+   * no tenant names is a tenant not listed; where the database reads no such catalog (MariaDB), a value no tenant names
+   * exactly may be a tenant's in the database's eyes, and visits every tenant ({@link TenantColumnLook}); where its
+   * catalog says the column does not compare exactly, each tenant looks for itself. The look finds a superset of the
    * rows the pass deletes in each tenant, so none is missed.
    *
    * @param tenantAttribute the entity's {@code @TenantId} attribute, by name
@@ -136,9 +139,14 @@ public final class HibernateShapes {
     Optional<CatalogFacts> facts = database.catalogFacts();
     Optional<ScopeColumns> columns = database.scopeColumns();
     if (columns.isEmpty()) {
-      // Its collations may take two tenant values as one (MariaDB's default ones do), which no catalog read tells.
-      return SchemaLook.Decision.none("its tenant column is not known to compare exactly: " + database.name()
-          + "'s catalog of scope columns is not read");
+      // Its collations may take two tenant values as one (MariaDB's default ones do), which no catalog read tells: the
+      // look matches only a value identical to a tenant's, which that tenant's filter matches under any collation, and
+      // a value identical to none visits every tenant (TenantColumnLook). It rests on no collation, so on no catalog
+      // read before each look; what it reads is the relation each tenant's session finds by the table's name (its
+      // home), as the tenants' own statements read it, and its @Ttl column compared with the cutoff bound as theirs,
+      // as the look across schemas on such a database is.
+      return new SchemaLook.Decision(Optional.of(new TenantColumnLook(database.tenantSchemas().get(), looked.table(),
+          tenant.name(), looked.ttl().name(), pass, Optional.empty())), "");
     }
     if (facts.isEmpty()) {
       return SchemaLook.Decision.none(database.name() + "'s catalog is not read again before each look");
@@ -163,7 +171,7 @@ public final class HibernateShapes {
     TenantColumnWatch watch = new TenantColumnWatch(facts.get(), columns.get(), looked.table(), tenant.name(),
         ScopeColumn.javaType(looked.persister().findAttributeMapping(tenantAttribute)), judgedOn);
     return new SchemaLook.Decision(Optional.of(new TenantColumnLook(database.tenantSchemas().get(), looked.table(),
-        tenant.name(), looked.ttl().name(), pass, watch)), "");
+        tenant.name(), looked.ttl().name(), pass, Optional.of(watch))), "");
   }
 
   /**

@@ -46,7 +46,7 @@ final class SchemaLookStatement implements SchemaLook {
   }
 
   @Override
-  public BitSet withExpiredRows(EntityManager em, List<String> schemas, ExpiredRows rows) {
+  public Found withExpiredRows(EntityManager em, List<String> schemas, ExpiredRows rows) {
     BitSet found = new BitSet(schemas.size());
     String predicate = NativePredicate.named(pass, ttlColumn);
     for (int from = 0; from < schemas.size(); from += CHUNK) {
@@ -64,7 +64,7 @@ final class SchemaLookStatement implements SchemaLook {
         found.set(((Number) position).intValue());
       }
     }
-    return found;
+    return Found.of(found);
   }
 
   @Override

@@ -20,8 +20,15 @@ import org.hibernate.query.NativeQuery;
  * every tenant's rows. A tenant's "schema" here is the tenant identifier its own session binds for the column (never
  * its name in the application's list), and its server is where its session finds the table, so that tenants whose
  * sessions reach another table are visited each for itself. The values the database returns are matched in Java by
- * equality, which is why the look is taken only where the column compares exactly ({@code ScopeComparison}), and
- * trusted only while the catalog still says so ({@link TenantColumnWatch}, read before each look).
+ * equality.
+ *
+ * <p>Where the column compares exactly ({@code ScopeComparison}, trusted only while the catalog still says so:
+ * {@link TenantColumnWatch}, read before each look), a value equal to no tenant's is a tenant not listed, ignored.
+ * Where it is not known to (MariaDB, whose default collations take values that differ in case, accents or trailing
+ * spaces as one, and whose catalog of scope columns is not read), Hibernate's tenant filter of a tenant still matches
+ * every row whose value the database takes as equal to the tenant's, and a value is equal to itself under any
+ * collation: a returned value identical to a tenant's value visits that tenant, whose sweep takes the value's whole
+ * class; a value identical to none is returned as {@link Found#unnamed()}, for the round to visit every tenant.
  */
 final class TenantColumnLook implements SchemaLook {
 
@@ -30,10 +37,15 @@ final class TenantColumnLook implements SchemaLook {
   private final String tenantColumn;
   private final String ttlColumn;
   private final PassModel pass;
-  private final TenantColumnWatch watch;
+  /** What the look rests on in the catalog, read before each look; empty: nothing beyond the tenants' own statements. */
+  private final Optional<TenantColumnWatch> watch;
 
+  /**
+   * @param watch where the column compares exactly as the catalog says, what that rests on; empty where the column is
+   *     not known to compare exactly, and values no tenant names exactly are returned as unnamed
+   */
   TenantColumnLook(TenantSchemas database, String table, String tenantColumn, String ttlColumn, PassModel pass,
-      TenantColumnWatch watch) {
+      Optional<TenantColumnWatch> watch) {
     this.database = database;
     this.watch = watch;
     this.table = table;
@@ -59,11 +71,11 @@ final class TenantColumnLook implements SchemaLook {
 
   @Override
   public Optional<String> untrusted(EntityManager em) {
-    return em.unwrap(Session.class).doReturningWork(watch::untrusted);
+    return watch.isEmpty() ? Optional.empty() : em.unwrap(Session.class).doReturningWork(watch.get()::untrusted);
   }
 
   @Override
-  public BitSet withExpiredRows(EntityManager em, List<String> tenants, ExpiredRows rows) {
+  public Found withExpiredRows(EntityManager em, List<String> tenants, ExpiredRows rows) {
     String sql = "select distinct " + tenantColumn + " from " + table + " where "
         + NativePredicate.named(pass, ttlColumn);
     NativeQuery<?> query = em.createNativeQuery(sql).unwrap(NativeQuery.class);
@@ -79,7 +91,9 @@ final class TenantColumnLook implements SchemaLook {
         found.set(i);
       }
     }
-    return found;
+    expired.removeAll(new HashSet<>(tenants)); // after the loop: two tenants may bind one value
+    // Left: values no tenant given names exactly; where the column compares exactly, tenants not listed.
+    return new Found(found, watch.isPresent() ? List.of() : expired.stream().sorted().toList());
   }
 
   @Override
@@ -90,6 +104,7 @@ final class TenantColumnLook implements SchemaLook {
   @Override
   public String describe() {
     return ", its tenants' @TenantId values looked at together once a round (one statement reads which hold expired"
-        + " rows; only those tenants visited)";
+        + " rows; only those tenants visited" + (watch.isPresent() ? ")" : "; its tenant column not known to compare"
+        + " exactly: a value no listed tenant names exactly visits every tenant)");
   }
 }
