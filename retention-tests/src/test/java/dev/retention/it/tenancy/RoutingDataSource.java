@@ -31,8 +31,7 @@ final class RoutingDataSource implements DataSource {
     String tenant = TENANT.get();
     if (tenant != null) {
       try (Statement statement = connection.createStatement()) {
-        statement.execute(database.kind() == TestDatabase.Kind.H2 ? "set schema " + tenant
-            : "set search_path to " + tenant);
+        statement.execute(SchemaPerTenant.switchTo(database, tenant));
       } catch (SQLException e) {
         connection.close();
         throw e;

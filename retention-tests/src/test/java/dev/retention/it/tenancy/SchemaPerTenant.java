@@ -51,6 +51,15 @@ final class SchemaPerTenant implements MultiTenantConnectionProvider<String> {
     return database.kind() == TestDatabase.Kind.MARIADB ? "`" + schema.replace("`", "``") + "`" : schema;
   }
 
+  /** The statement that makes {@code tenant}'s schema the one a connection's unqualified names resolve in. */
+  static String switchTo(TestDatabase database, String tenant) {
+    return switch (database.kind()) {
+      case H2 -> "set schema " + tenant;
+      case MARIADB -> "use " + quotedSchema(database, tenant);
+      case POSTGRESQL -> "set search_path to " + tenant;
+    };
+  }
+
   /** {@code table} of {@code tenant}'s schema, as a statement of any connection names it. */
   static String qualified(TestDatabase database, String tenant, String table) {
     return quotedSchema(database, tenant) + "." + table;
@@ -110,11 +119,7 @@ final class SchemaPerTenant implements MultiTenantConnectionProvider<String> {
   public Connection getConnection(String tenant) throws SQLException {
     Connection connection = getAnyConnection();
     try (Statement statement = connection.createStatement()) {
-      statement.execute(switch (database.kind()) {
-        case H2 -> "set schema " + tenant;
-        case MARIADB -> "use " + quotedSchema(database, tenant);
-        case POSTGRESQL -> "set search_path to " + tenant;
-      });
+      statement.execute(switchTo(database, tenant));
       if (timeZones.containsKey(tenant)) {
         statement.execute("set time_zone = '" + timeZones.get(tenant) + "'");
       }
