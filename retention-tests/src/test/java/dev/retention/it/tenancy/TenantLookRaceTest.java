@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @Timeout(300)
 @ParameterizedClass(name = "{0}")
-@EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL"})
+@EnumSource(value = TestDatabase.Kind.class, names = {"POSTGRESQL", "MARIADB"})
 class TenantLookRaceTest extends DatabaseSuite {
 
   static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
